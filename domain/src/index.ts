@@ -1,0 +1,14 @@
+export * from './countries';
+export * from './errors';
+export * from './identity-numbers';
+export * from './limits';
+export * from './messages';
+export * from './outcomes';
+export * from './patterns';
+export * from './routes';
+export * from './schemas/atoms';
+export * from './schemas/loan-application';
+export * from './schemas/merchant';
+export { type FieldMessage, type FieldMessages, fieldMessagesOf, z } from './schemas/zod';
+export * from './sandbox/test-people';
+export * from './builders/applications';

@@ -1,0 +1,52 @@
+/** Business constants of spec section 9 and the limits the portal enforces. One place each. */
+
+import type { CountryCode } from './countries';
+
+export const PAYMENT_STATUS_POLL_INTERVAL_MS = 5000;
+export const PAYMENT_STATUS_MAX_RETRIES = 15;
+
+export const FLEX_YOUNG = {
+  amountLimit: { NO: 20000, SE: 40000 } as Readonly<Record<CountryCode, number>>,
+  minAge: 19,
+  minPeriodMonths: 24,
+  maxPeriodMonths: 48,
+  accountKey: 'student',
+} as const;
+
+export const CREDIT_CHECK_MAX_MINUTES = 20;
+export const RENEWAL_WINDOW_DAYS = 14;
+export const PRODUCT_NAME_MAX_LENGTH = 100;
+
+export const MOCK_DELAY_SECONDS = { min: 0, max: 300, default: 30 } as const;
+
+export const SESSION_IDLE_TIMEOUT_MINUTES = 30;
+
+/** The largest JSON body the API accepts. */
+export const REQUEST_BODY_LIMIT_BYTES = 64 * 1024;
+
+export const TEXT_LIMITS = {
+  name: 100,
+  companyName: 200,
+  email: 254,
+  phone: 30,
+  address: 200,
+  postalCode: 10,
+  city: 100,
+  merchantPaymentReference: 100,
+  url: 2000,
+  sku: 100,
+  itemName: 300,
+  items: 100,
+} as const;
+
+export const LOAN_LIMITS = {
+  minAmount: 1,
+  maxAmount: 10_000_000,
+  minPeriodMonths: 1,
+  maxPeriodMonths: 120,
+} as const;
+
+export const UI_TIMINGS = {
+  dropdownTypeaheadResetMs: 350,
+  tooltipThrottleMs: 16,
+} as const;

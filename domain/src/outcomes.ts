@@ -1,0 +1,60 @@
+/**
+ * What the merchant is told, as `outcome` on the return URL and in webhooks (PRODUCT section 2).
+ * `apply_approved` is its own value: the original product sent `apply_denied` for an approval.
+ */
+export const OUTCOMES = [
+  'apply_continue',
+  'apply_approved',
+  'apply_denied',
+  'apply_cancelled',
+  'client_sign_failed',
+  'client_sign_success_denied',
+  'client_sign_success_cancelled',
+  'client_sign_success_approved',
+] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** The portal's own application states, shared by the merchant API and the screens. */
+export const APPLICATION_STATUSES = [
+  'CREATED',
+  'SUBMITTED',
+  'PENDING',
+  'APPROVED',
+  'SIGNING',
+  'COMPLETED',
+  'DECLINED',
+  'CANCELLED',
+  'FAILED',
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const FINAL_APPLICATION_STATUSES: readonly ApplicationStatus[] = ['COMPLETED', 'DECLINED', 'CANCELLED'];
+
+export const CUSTOMER_TYPES = ['PRIVATE', 'LEGAL'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+
+export const PROVIDERS = ['RESURS', 'GRENKE'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+export const APPLICATION_VERSIONS = [1, 2] as const;
+export type ApplicationVersion = (typeof APPLICATION_VERSIONS)[number];
+
+/** Decisions of the consumer credit provider and of the payment status call (spec section 4). */
+export const DECISION_STATUSES = ['ACCEPTED', 'FROZEN', 'REJECTED', 'TASK_REDIRECTION_REQUIRED', 'INSPECTION'] as const;
+export type DecisionStatus = (typeof DECISION_STATUSES)[number];
+
+export const SIGNING_SESSION_STATUSES = ['CREATED', 'COMPLETED', 'REJECTED', 'EXPIRED', 'DELETED'] as const;
+export type SigningSessionStatus = (typeof SIGNING_SESSION_STATUSES)[number];
+
+export const INDIVIDUALIZED_TERMS_TYPES = ['COMMON', 'ISEKKI_NEW_ACCOUNT'] as const;
+export type IndividualizedTermsType = (typeof INDIVIDUALIZED_TERMS_TYPES)[number];
+
+export const CONSENT_TYPES = [
+  'PERSONAL_INFO_CONSENT',
+  'PRIVACY_CONSENT',
+  'LEASING_TERMS_CONSENT',
+  'CREDIT_CONSENT',
+  'FAIROWN_RENEWAL_ASSESSMENT_CONSENT',
+  'FAIROWN_RENEWAL_CONSENT',
+] as const;
+export type ConsentType = (typeof CONSENT_TYPES)[number];

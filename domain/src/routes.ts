@@ -1,0 +1,99 @@
+/**
+ * Every path the web app and the server share: one definition, a pattern for the router and a
+ * builder for callers. Patterns use `:param` as both Fastify and React Router read them.
+ */
+
+type ParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Param}`
+    ? Param
+    : never;
+
+export type RouteParams<Path extends string> = { [K in ParamNames<Path>]: string };
+
+export interface RouteDef<Path extends string> {
+  readonly pattern: Path;
+  url(...args: ParamNames<Path> extends never ? [] : [RouteParams<Path>]): string;
+}
+
+export function route<const Path extends string>(pattern: Path): RouteDef<Path> {
+  return {
+    pattern,
+    url: (...args: unknown[]) => {
+      const params = (args[0] ?? {}) as Record<string, string>;
+      return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+        const value = params[name];
+        if (value === undefined) throw new Error(`Missing route parameter ${name} for ${pattern}`);
+        return encodeURIComponent(value);
+      });
+    },
+  };
+}
+
+export const SPA_BASE = '/loan-subscription';
+
+/** Client API of spec section 7 (all under /api/loan-application). */
+export const API = {
+  applications: route('/api/loan-application'),
+  features: route('/api/loan-application/features'),
+  validate: route('/api/loan-application/validate/:reference'),
+  dummyLogin: route('/api/loan-application/dummy-login'),
+  logout: route('/api/loan-application/logout'),
+  signB2bSessions: route('/api/loan-application/sign/b2b/sessions'),
+  signedDocument: route('/api/loan-application/sign/signed-document'),
+  signSuccess: route('/api/loan-application/sign/success'),
+  renewalInit: route('/api/loan-application/renewal/init'),
+  paymentStatus: route('/api/loan-application/payment/status'),
+  resursSubmit: route('/api/loan-application/resurs/submit'),
+  resursIndividualizedTerms: route('/api/loan-application/resurs/get-individualized-terms'),
+  resursCreateSigningSession: route('/api/loan-application/resurs/create-signing-session'),
+  resursV2Submit: route('/api/loan-application/resurs/v2/submit'),
+  grenkeSubmit: route('/api/loan-application/grenke/submit'),
+  grenkeMock: route('/api/loan-application/grenke/mock/:action/:merchantPaymentReference'),
+  bankIdStart: route('/api/loan-application/auth/bankid/:country'),
+  bankIdCallback: route('/api/loan-application/auth/callback'),
+} as const;
+
+export const MERCHANT_API = {
+  applications: route('/api/merchant/v1/applications'),
+  application: route('/api/merchant/v1/applications/:merchantPaymentReference'),
+  openApi: route('/api/merchant/v1/openapi.json'),
+  docs: route('/api/docs'),
+} as const;
+
+export const HEALTH = {
+  live: route('/healthz'),
+  ready: route('/readyz'),
+} as const;
+
+export const DEMO_SHOP = {
+  home: route('/demo-shop/'),
+  checkout: route('/demo-shop/checkout'),
+  return: route('/demo-shop/return'),
+  webhook: route('/demo-shop/webhook'),
+} as const;
+
+/** Routes of the SPA, relative to SPA_BASE (spec section 2). */
+export const PAGES = {
+  index: route('/'),
+  apply: route('/:reference'),
+  formApply: route('/form/apply'),
+  formSign: route('/form/sign'),
+  formSignFail: route('/form/sign/fail'),
+  paymentLoadingFor: route('/form/payment/loading/:merchantId/:merchantPaymentReference'),
+  paymentLoading: route('/form/payment/loading'),
+  payment: route('/form/payment'),
+  paymentFail: route('/form/payment/fail'),
+  logout: route('/logout'),
+  badRequest: route('/400'),
+  unauthorized: route('/401'),
+  forbidden: route('/403'),
+  notFound: route('/404'),
+  serverError: route('/500'),
+  designSystem: route('/design-system'),
+} as const;
+
+/** An absolute path of an SPA page, for links from the server (redirects, e-mails). */
+export function pagePath(relative: string): string {
+  return relative === '/' ? `${SPA_BASE}/` : `${SPA_BASE}${relative}`;
+}

@@ -1,0 +1,136 @@
+/**
+ * The sandbox's test people (PRODUCT section 5). The demo shop offers them, the sandbox BankID
+ * page lists them, and the provider simulators decide by their numbers. Decisions follow Resurs'
+ * published test data where it exists.
+ */
+import type { CountryCode } from '../countries';
+
+export type ResursBehaviour =
+  | { kind: 'accepted' }
+  | { kind: 'rejected' }
+  | { kind: 'frozen' }
+  | { kind: 'frozen-then-accepted'; afterMs: number }
+  | { kind: 'inspection-then-accepted'; afterMs: number };
+
+export interface TestPerson {
+  country: CountryCode;
+  nationalId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  resurs: ResursBehaviour;
+  /** What the demo shop and the BankID page say this person is for. */
+  description: string;
+}
+
+export type GrenkeBehaviour = { kind: 'approved' } | { kind: 'declined' };
+
+export interface TestCompany {
+  country: CountryCode;
+  organisationNumber: string;
+  companyName: string;
+  signatoryNationalId: string;
+  email: string;
+  phone: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  grenke: GrenkeBehaviour;
+  description: string;
+}
+
+export const TEST_PEOPLE: readonly TestPerson[] = [
+  {
+    country: 'NO', nationalId: '18087248794', firstName: 'Kari', lastName: 'Nordmann',
+    email: 'kari.nordmann@example.com', phone: '+47 91234567',
+    address: 'Storgata 1', postalCode: '0155', city: 'Oslo',
+    resurs: { kind: 'accepted' }, description: 'Accepted, signing succeeds',
+  },
+  {
+    country: 'NO', nationalId: '27028809552', firstName: 'Ola', lastName: 'Hansen',
+    email: 'ola.hansen@example.com', phone: '+47 92345678',
+    address: 'Bryggen 5', postalCode: '5003', city: 'Bergen',
+    resurs: { kind: 'accepted' }, description: 'Accepted',
+  },
+  {
+    country: 'NO', nationalId: '01024924986', firstName: 'Nils', lastName: 'Berg',
+    email: 'nils.berg@example.com', phone: '+47 93456789',
+    address: 'Kongens gate 10', postalCode: '7011', city: 'Trondheim',
+    resurs: { kind: 'rejected' }, description: 'Rejected',
+  },
+  {
+    country: 'NO', nationalId: '02084929428', firstName: 'Ingrid', lastName: 'Lund',
+    email: 'ingrid.lund@example.com', phone: '+47 94567890',
+    address: 'Storgata 3', postalCode: '9008', city: 'Tromsø',
+    resurs: { kind: 'frozen' }, description: 'Frozen: manual review, stays pending',
+  },
+  {
+    country: 'NO', nationalId: '23068201608', firstName: 'Lars', lastName: 'Johansen',
+    email: 'lars.johansen@example.com', phone: '+47 95678901',
+    address: 'Markens gate 20', postalCode: '4611', city: 'Kristiansand',
+    resurs: { kind: 'frozen-then-accepted', afterMs: 5000 }, description: 'Frozen, accepted after 5 seconds',
+  },
+  {
+    country: 'SE', nationalId: '198305147715', firstName: 'Anna', lastName: 'Andersson',
+    email: 'anna.andersson@example.com', phone: '+46 70 123 45 67',
+    address: 'Drottninggatan 12', postalCode: '111 51', city: 'Stockholm',
+    resurs: { kind: 'accepted' }, description: 'Accepted',
+  },
+  {
+    country: 'SE', nationalId: '197211072793', firstName: 'Erik', lastName: 'Johansson',
+    email: 'erik.johansson@example.com', phone: '+46 70 234 56 78',
+    address: 'Kungsportsavenyen 5', postalCode: '411 36', city: 'Göteborg',
+    resurs: { kind: 'rejected' }, description: 'Rejected',
+  },
+  {
+    country: 'SE', nationalId: '198209123705', firstName: 'Maria', lastName: 'Karlsson',
+    email: 'maria.karlsson@example.com', phone: '+46 70 345 67 89',
+    address: 'Stortorget 2', postalCode: '211 22', city: 'Malmö',
+    resurs: { kind: 'frozen' }, description: 'Frozen: manual review, stays pending',
+  },
+  {
+    country: 'SE', nationalId: '199105149612', firstName: 'Johan', lastName: 'Nilsson',
+    email: 'johan.nilsson@example.com', phone: '+46 70 456 78 90',
+    address: 'Svartbäcksgatan 7', postalCode: '753 20', city: 'Uppsala',
+    resurs: { kind: 'inspection-then-accepted', afterMs: 10000 }, description: 'Inspection, accepted after 10 seconds',
+  },
+];
+
+export const TEST_COMPANIES: readonly TestCompany[] = [
+  {
+    country: 'NO', organisationNumber: '892831270', companyName: 'Nordlys Kontor AS',
+    signatoryNationalId: '18087248794', email: 'post@nordlys-kontor.example.com', phone: '+47 22334455',
+    address: 'Karl Johans gate 7', postalCode: '0154', city: 'Oslo',
+    grenke: { kind: 'approved' }, description: 'Approved, ready to sign',
+  },
+  {
+    country: 'NO', organisationNumber: '996030962', companyName: 'Fjordbyen Handel AS',
+    signatoryNationalId: '27028809552', email: 'post@fjordbyen.example.com', phone: '+47 55667788',
+    address: 'Strandkaien 2', postalCode: '5013', city: 'Bergen',
+    grenke: { kind: 'declined' }, description: 'Declined',
+  },
+  {
+    country: 'SE', organisationNumber: '6997368573', companyName: 'Solgläntan Konsult AB',
+    signatoryNationalId: '198305147715', email: 'info@solglantan.example.com', phone: '+46 8 123 456 78',
+    address: 'Sveavägen 20', postalCode: '111 57', city: 'Stockholm',
+    grenke: { kind: 'approved' }, description: 'Approved, ready to sign',
+  },
+  {
+    country: 'SE', organisationNumber: '9468958195', companyName: 'Björkvik Bygg AB',
+    signatoryNationalId: '197211072793', email: 'info@bjorkvik.example.com', phone: '+46 31 123 45 67',
+    address: 'Södra Hamngatan 3', postalCode: '411 14', city: 'Göteborg',
+    grenke: { kind: 'declined' }, description: 'Declined',
+  },
+];
+
+export function findTestPerson(nationalId: string): TestPerson | undefined {
+  return TEST_PEOPLE.find((person) => person.nationalId === nationalId);
+}
+
+export function findTestCompany(organisationNumber: string): TestCompany | undefined {
+  return TEST_COMPANIES.find((company) => company.organisationNumber === organisationNumber);
+}

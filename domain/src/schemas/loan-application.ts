@@ -1,0 +1,100 @@
+/**
+ * What the client API answers (spec section 3). The web app reads these shapes; the server
+ * builds them from its records.
+ */
+import type { CountryCode, Currency } from '../countries';
+import type {
+  ApplicationStatus,
+  ApplicationVersion,
+  ConsentType,
+  CustomerType,
+  Provider,
+} from '../outcomes';
+
+export interface Features {
+  showDummyLogin: boolean;
+  resursMerchantApiEnabled: boolean;
+}
+
+export interface CustomerView {
+  firstName: string | null;
+  lastName: string | null;
+  type: CustomerType;
+  countryCode: CountryCode;
+  companyName: string | null;
+  /** The company's organisation number (business only). */
+  externalId: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  postalCode: string | null;
+  city: string | null;
+}
+
+export interface DocumentLink {
+  url: string;
+  label: string;
+}
+
+export interface LoanView {
+  loanAmount: number;
+  loanPeriod: number;
+  renewalPeriod: number | null;
+  currency: Currency;
+  /** Total cost of credit, from the provider's pricing; null until priced. */
+  cost: number | null;
+  interestRate: number | null;
+  totalMonthlyPayment: number | null;
+  secciLinks: DocumentLink[];
+  generalTermsLinks: DocumentLink[];
+}
+
+export interface LoanApplicationView {
+  reference: string;
+  merchantId: string;
+  merchantName: string;
+  merchantPaymentReference: string;
+  callbackUrl: string;
+  status: ApplicationStatus;
+  version: ApplicationVersion;
+  isRenewal: boolean;
+  customer: CustomerView;
+  loan: LoanView;
+  loanProduct: { provider: Provider };
+  items: { sku: string; name: string; quantity: number; unitPrice: number; serialNumber: string | null }[];
+}
+
+export interface ConsentFile {
+  link: string;
+  label: string;
+}
+
+export interface ConsentView {
+  type: ConsentType;
+  /** Sanitised HTML text in the application's language. */
+  text: string;
+  version: string;
+  files: ConsentFile[];
+}
+
+export interface RenewalProductView {
+  productReference: string;
+  productName: string;
+  serialNumber: string;
+  monthlyPayment: number;
+  residualValue: number;
+  skuCode: string;
+  subscriptionReference: string;
+}
+
+export interface LoanApplicationsResponse {
+  loanApplications: LoanApplicationView[];
+  consents: ConsentView[];
+  products: RenewalProductView[];
+}
+
+export interface SessionView {
+  authenticated: boolean;
+  /** First name of the identified person, for the header; never the national ID. */
+  firstName: string | null;
+}

@@ -1,0 +1,123 @@
+/** The merchant API (PRODUCT section 4): request and answer shapes, shared with the demo shop. */
+import { COUNTRY_CODES } from '../countries';
+import { LOAN_LIMITS, TEXT_LIMITS } from '../limits';
+import { validationKey } from '../messages';
+import { APPLICATION_STATUSES, CUSTOMER_TYPES, OUTCOMES } from '../outcomes';
+import {
+  absoluteUrlSchema,
+  checkField,
+  emailSchema,
+  nationalIdSchema,
+  optionalText,
+  organisationNumberSchema,
+  phoneSchema,
+  postalCodeSchema,
+  requiredText,
+} from './atoms';
+import { z } from './zod';
+
+export const merchantPaymentReferenceSchema = requiredText(TEXT_LIMITS.merchantPaymentReference).check(
+  z.regex(/^[A-Za-z0-9._:-]+$/, validationKey('wrongFormat')),
+);
+
+export const merchantCustomerSchema = z.strictObject({
+  type: z.enum(CUSTOMER_TYPES),
+  nationalId: optionalText(20),
+  firstName: optionalText(TEXT_LIMITS.name),
+  lastName: optionalText(TEXT_LIMITS.name),
+  companyName: optionalText(TEXT_LIMITS.companyName),
+  organisationNumber: optionalText(20),
+  email: optionalText(TEXT_LIMITS.email),
+  phone: optionalText(TEXT_LIMITS.phone),
+  address: optionalText(TEXT_LIMITS.address),
+  postalCode: optionalText(TEXT_LIMITS.postalCode),
+  city: optionalText(TEXT_LIMITS.city),
+});
+
+export const merchantItemSchema = z.strictObject({
+  sku: requiredText(TEXT_LIMITS.sku),
+  name: requiredText(TEXT_LIMITS.itemName),
+  quantity: z.int().check(z.minimum(1), z.maximum(1000)),
+  unitPrice: z.number().check(z.minimum(0), z.maximum(LOAN_LIMITS.maxAmount)),
+  serialNumber: optionalText(100),
+});
+
+const required = validationKey('required');
+
+export const createApplicationRequestSchema = z
+  .strictObject({
+    merchantPaymentReference: merchantPaymentReferenceSchema,
+    countryCode: z.enum(COUNTRY_CODES),
+    customer: merchantCustomerSchema,
+    loan: z.strictObject({
+      loanAmount: z.number().check(z.minimum(LOAN_LIMITS.minAmount), z.maximum(LOAN_LIMITS.maxAmount)),
+      loanPeriod: z.int().check(z.minimum(LOAN_LIMITS.minPeriodMonths), z.maximum(LOAN_LIMITS.maxPeriodMonths)),
+    }),
+    version: z._default(z.union([z.literal(1), z.literal(2)]), 2),
+    items: z._default(z.array(merchantItemSchema).check(z.maxLength(TEXT_LIMITS.items)), []),
+    callbackUrl: absoluteUrlSchema,
+    webhookUrl: z.nullish(absoluteUrlSchema),
+  })
+  .check(
+    z.superRefine((request, ctx) => {
+      const { countryCode: country, customer } = request;
+      const at = (field: string) => ['customer', field];
+      if (customer.nationalId) checkField(ctx, nationalIdSchema(country), customer.nationalId, at('nationalId'));
+      if (customer.email) checkField(ctx, emailSchema, customer.email, at('email'));
+      if (customer.phone) checkField(ctx, phoneSchema(country), customer.phone, at('phone'));
+      if (customer.postalCode) checkField(ctx, postalCodeSchema(country), customer.postalCode, at('postalCode'));
+
+      if (customer.type === 'PRIVATE') {
+        if (!customer.firstName) ctx.addIssue({ code: 'custom', path: at('firstName'), message: required });
+        if (!customer.lastName) ctx.addIssue({ code: 'custom', path: at('lastName'), message: required });
+      } else {
+        if (!customer.companyName) ctx.addIssue({ code: 'custom', path: at('companyName'), message: required });
+        if (customer.organisationNumber) {
+          checkField(ctx, organisationNumberSchema(country), customer.organisationNumber, at('organisationNumber'));
+        } else {
+          ctx.addIssue({ code: 'custom', path: at('organisationNumber'), message: required });
+        }
+      }
+
+      if (request.items.length > 0) {
+        const total = request.items.reduce((sum, item) => sum + item.quantity * Math.round(item.unitPrice * 100), 0);
+        if (total !== Math.round(request.loan.loanAmount * 100)) {
+          ctx.addIssue({ code: 'custom', path: ['loan', 'loanAmount'], message: validationKey('amountMismatch') });
+        }
+      }
+    }),
+  );
+
+export type CreateApplicationRequest = z.output<typeof createApplicationRequestSchema>;
+export type CreateApplicationRequestInput = z.input<typeof createApplicationRequestSchema>;
+
+export const createApplicationResponseSchema = z.object({
+  reference: z.string(),
+  applyUrl: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+});
+export type CreateApplicationResponse = z.output<typeof createApplicationResponseSchema>;
+
+export const applicationEventSchema = z.object({
+  type: z.string(),
+  at: z.string(),
+  status: z.nullable(z.enum(APPLICATION_STATUSES)),
+  outcome: z.nullable(z.enum(OUTCOMES)),
+  detail: z.nullable(z.record(z.string(), z.unknown())),
+});
+export type ApplicationEventView = z.output<typeof applicationEventSchema>;
+
+export const merchantApplicationViewSchema = z.object({
+  merchantPaymentReference: z.string(),
+  reference: z.string(),
+  applyUrl: z.string(),
+  countryCode: z.enum(COUNTRY_CODES),
+  customerType: z.enum(CUSTOMER_TYPES),
+  version: z.number(),
+  status: z.enum(APPLICATION_STATUSES),
+  outcome: z.nullable(z.enum(OUTCOMES)),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  timeline: z.array(applicationEventSchema),
+});
+export type MerchantApplicationView = z.output<typeof merchantApplicationViewSchema>;

@@ -1,0 +1,48 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+// @ts-expect-error: a plain JavaScript helper shared with the test script.
+import { findChromium } from '../scripts/ensure-chromium.mjs';
+
+// The end-to-end tests drive Debian's Chromium against the built server, with its embedded
+// database in a fresh folder and the sandbox on: real HTTP, real database, real browser.
+const port = Number(process.env.E2E_PORT ?? 3217);
+const baseURL = `http://localhost:${port}`;
+const executablePath = (findChromium() as string | null) ?? undefined;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: join(tmpdir(), 'portal-e2e-results'),
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node server/dist/server.js',
+    cwd: join(import.meta.dirname, '..'),
+    url: `${baseURL}/readyz`,
+    timeout: 90_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-data-')),
+      SANDBOX: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,42 @@
+// Helpers shared by the repository scripts (build, start, test).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs a command, streaming its output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(127));
+  });
+}
+
+/** The newest modification time among files under the given paths (0 when none exist). */
+export function newestMtime(paths) {
+  let newest = 0;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) {
+        if (entry === 'node_modules' || entry === 'dist') continue;
+        visit(join(path, entry));
+      }
+    } else if (stat.mtimeMs > newest) {
+      newest = stat.mtimeMs;
+    }
+  };
+  for (const path of paths) visit(join(root, path));
+  return newest;
+}
+
+export const mtime = (path) => (existsSync(join(root, path)) ? statSync(join(root, path)).mtimeMs : 0);
+
+export const WEB_INPUTS = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/lingui-catalogs.ts', 'domain/src', 'package-lock.json'];
+export const SERVER_INPUTS = ['server/src', 'server/build.mjs', 'domain/src', 'package-lock.json'];
+export const WEB_OUTPUT = 'web/dist/index.html';
+export const SERVER_OUTPUT = 'server/dist/server.js';

@@ -1,0 +1,68 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { DEMO_SHOP, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
+import type { Config } from './config';
+import type { Db } from './db/db';
+import demoShop, { seedDemoMerchant } from './demo-shop';
+import { loggerOptions } from './lib/logger';
+import { zodValidatorCompiler } from './lib/validation';
+import database from './plugins/database';
+import errorHandler from './plugins/error-handler';
+import security from './plugins/security';
+import spa from './plugins/spa';
+import health from './routes/health';
+import loanApplicationApi from './routes/loan-application';
+import merchantApi from './routes/merchant';
+
+export interface AppOptions {
+  config: Config;
+  /** An open database to use instead of the configured one (tests). */
+  db?: Db;
+  /** Where JSON logs go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+/**
+ * The whole portal as one plugin. It never listens: server.ts does, and tests use `inject`.
+ * Order: external plugins, then the app's own (database, repositories), then routes.
+ */
+export const app = fp(async function portal(instance: FastifyInstance, options: AppOptions) {
+  instance.decorate('config', options.config);
+  instance.setValidatorCompiler(zodValidatorCompiler);
+
+  await instance.register(errorHandler);
+  await instance.register(security);
+  await instance.register(database, { db: options.db });
+
+  await instance.register(health);
+  await instance.register(merchantApi);
+  await instance.register(loanApplicationApi);
+  await instance.register(spa);
+
+  if (options.config.sandbox) {
+    await seedDemoMerchant(instance);
+    await instance.register(demoShop);
+    instance.get('/', (_request, reply) => reply.redirect(DEMO_SHOP.home.pattern, 302));
+  }
+});
+
+/** A Fastify instance with the portal registered, ready to `listen` or `inject`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const instance = Fastify({
+    logger:
+      options.config.logLevel === 'silent'
+        ? false
+        : { ...loggerOptions(options.config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    bodyLimit: REQUEST_BODY_LIMIT_BYTES,
+    trustProxy: options.config.trustProxy,
+    // Reject JSON with __proto__ or constructor keys instead of parsing them.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    requestTimeout: 60_000,
+    forceCloseConnections: 'idle',
+  });
+  await instance.register(app, options);
+  await instance.ready();
+  return instance;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const LIVE = {
+  RESURS_V2_BASE_URL: 'https://merchant-api.integration.resurs.com',
+  RESURS_V2_CLIENT_ID: 'id',
+  RESURS_V2_CLIENT_SECRET: 'secret',
+  RESURS_V2_STORE_ID: 'store',
+  RESURS_V1_BASE_URL: 'https://test.resurs.com/ecommerce-test/ws/V4',
+  RESURS_V1_USERNAME: 'user',
+  RESURS_V1_PASSWORD: 'password',
+  GRENKE_BASE_URL: 'https://uatapi.grenkeonline.com',
+  GRENKE_CLIENT_CERT_FILE: 'cert.pem',
+  GRENKE_CLIENT_KEY_FILE: 'key.pem',
+  SIGNING_BASE_URL: 'https://sign.example.com',
+  SIGNING_CLIENT_ID: 'id',
+  SIGNING_CLIENT_SECRET: 'secret',
+  OIDC_ISSUER: 'https://broker.example.com',
+  OIDC_CLIENT_ID: 'portal',
+  OIDC_CLIENT_SECRET: 'secret',
+};
+
+describe('configuration', () => {
+  it('runs the sandbox on port 3000 with the embedded database when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, sandbox: true, databaseUrl: undefined, publicUrl: 'http://localhost:3000' });
+    expect(config.providers.resursV2.baseUrl).toBe('http://localhost:3000/sandbox/resurs-v2');
+  });
+
+  it('follows PORT in the public URL and the sandbox addresses', () => {
+    const config = loadConfig({ PORT: '4100' });
+    expect(config.publicUrl).toBe('http://localhost:4100');
+    expect(config.providers.oidc.issuer).toBe('http://localhost:4100/sandbox/bankid');
+  });
+
+  it('turns the sandbox off by default once provider credentials are configured', () => {
+    expect(loadConfig({ ...LIVE }).sandbox).toBe(false);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const { problems } = error as ConfigError;
+      expect(problems.join('\n')).toMatch(/PORT/);
+      expect(problems.join('\n')).toMatch(/DATABASE_URL/);
+      expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
+    }
+  });
+
+  it('refuses the sandbox and a missing session secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' })).toThrow(/SANDBOX/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...LIVE })).toThrow(/SESSION_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', ...LIVE, SESSION_SECRET: 'x'.repeat(32) }).sandbox).toBe(false);
+  });
+
+  it('stops when the sandbox is off and a provider credential is missing', () => {
+    const { OIDC_CLIENT_SECRET: _, ...incomplete } = LIVE;
+    expect(() => loadConfig({ ...incomplete, SANDBOX: 'false' })).toThrow(/OIDC_CLIENT_SECRET: required/);
+  });
+});

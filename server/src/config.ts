@@ -1,0 +1,176 @@
+/**
+ * The only reader of process.env. Parsed and checked at start; a bad configuration stops the
+ * start with a list of everything that is wrong.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const url = z.url({ protocol: /^https?$/ });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  PUBLIC_URL: url.optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  SANDBOX: bool.optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  RESURS_MERCHANT_API_ENABLED: bool.default(true),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+
+  RESURS_V2_BASE_URL: url.optional(),
+  RESURS_V2_CLIENT_ID: z.string().min(1).optional(),
+  RESURS_V2_CLIENT_SECRET: z.string().min(1).optional(),
+  RESURS_V2_STORE_ID: z.string().min(1).optional(),
+  RESURS_V1_BASE_URL: url.optional(),
+  RESURS_V1_USERNAME: z.string().min(1).optional(),
+  RESURS_V1_PASSWORD: z.string().min(1).optional(),
+  GRENKE_BASE_URL: url.optional(),
+  GRENKE_CLIENT_CERT_FILE: z.string().min(1).optional(),
+  GRENKE_CLIENT_KEY_FILE: z.string().min(1).optional(),
+  SIGNING_BASE_URL: url.optional(),
+  SIGNING_CLIENT_ID: z.string().min(1).optional(),
+  SIGNING_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+/** Credentials that identify a real deployment; any of them switches the sandbox default off. */
+const PROVIDER_CREDENTIALS = [
+  'RESURS_V2_CLIENT_ID',
+  'RESURS_V1_USERNAME',
+  'GRENKE_CLIENT_CERT_FILE',
+  'SIGNING_CLIENT_ID',
+  'OIDC_CLIENT_ID',
+] as const;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Origin the browser sees, without a trailing slash. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sandbox: boolean;
+  sessionSecret: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  webDistDir: string;
+  providerTimeoutMs: number;
+  features: { resursMerchantApiEnabled: boolean };
+  providers: {
+    resursV2: { baseUrl: string; clientId: string; clientSecret: string; storeId: string };
+    resursV1: { baseUrl: string; username: string; password: string };
+    grenke: { baseUrl: string; clientCertFile: string | undefined; clientKeyFile: string | undefined };
+    signing: { baseUrl: string; clientId: string; clientSecret: string };
+    oidc: { issuer: string; clientId: string; clientSecret: string };
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The repository root, found from this file whether it runs from src/ or from the bundle. */
+export function repoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i += 1) {
+    if (existsSync(join(dir, 'web')) && existsSync(join(dir, 'server'))) return dir;
+    dir = dirname(dir);
+  }
+  return process.cwd();
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset, as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+
+  const hasCredentials = PROVIDER_CREDENTIALS.some((key) => e[key] !== undefined);
+  const sandbox = e.SANDBOX ?? (!hasCredentials && e.NODE_ENV !== 'production');
+  const production = e.NODE_ENV === 'production';
+  if (production && sandbox) problems.push('SANDBOX: the sandbox cannot run with NODE_ENV=production');
+  if (production && !e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const sandboxUrl = (path: string) => `${publicUrl}/sandbox/${path}`;
+
+  // Outside the sandbox every provider must be configured: a missing credential stops the start.
+  const need = <K extends keyof typeof e>(key: K, sandboxDefault: string): string => {
+    const value = e[key];
+    if (typeof value === 'string') return value;
+    if (!sandbox) problems.push(`${String(key)}: required when the sandbox is off`);
+    return sandboxDefault;
+  };
+
+  const config: Config = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    sandbox,
+    sessionSecret: e.SESSION_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot(), 'web', 'dist')),
+    providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    features: { resursMerchantApiEnabled: e.RESURS_MERCHANT_API_ENABLED },
+    providers: {
+      resursV2: {
+        baseUrl: need('RESURS_V2_BASE_URL', sandboxUrl('resurs-v2')),
+        clientId: need('RESURS_V2_CLIENT_ID', 'sandbox-client'),
+        clientSecret: need('RESURS_V2_CLIENT_SECRET', 'sandbox-secret'),
+        storeId: need('RESURS_V2_STORE_ID', 'sandbox-store'),
+      },
+      resursV1: {
+        baseUrl: need('RESURS_V1_BASE_URL', sandboxUrl('resurs-v1')),
+        username: need('RESURS_V1_USERNAME', 'sandbox-user'),
+        password: need('RESURS_V1_PASSWORD', 'sandbox-password'),
+      },
+      grenke: {
+        baseUrl: need('GRENKE_BASE_URL', sandboxUrl('grenke')),
+        clientCertFile: e.GRENKE_CLIENT_CERT_FILE,
+        clientKeyFile: e.GRENKE_CLIENT_KEY_FILE,
+      },
+      signing: {
+        baseUrl: need('SIGNING_BASE_URL', sandboxUrl('signing')),
+        clientId: need('SIGNING_CLIENT_ID', 'sandbox-client'),
+        clientSecret: need('SIGNING_CLIENT_SECRET', 'sandbox-secret'),
+      },
+      oidc: {
+        issuer: need('OIDC_ISSUER', sandboxUrl('bankid')),
+        clientId: need('OIDC_CLIENT_ID', 'portal'),
+        clientSecret: need('OIDC_CLIENT_SECRET', 'sandbox-oidc-secret'),
+      },
+    },
+  };
+  if (!sandbox && (!e.GRENKE_CLIENT_CERT_FILE || !e.GRENKE_CLIENT_KEY_FILE)) {
+    problems.push('GRENKE_CLIENT_CERT_FILE and GRENKE_CLIENT_KEY_FILE: GRENKE requires a client certificate');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,26 @@
+/** Numbered plain-SQL migrations (`NNN.do.name.sql`), run at start by postgrator. */
+import { fileURLToPath } from 'node:url';
+import Postgrator from 'postgrator';
+import type { Db } from './db';
+
+/** Source: src/db/migrations; bundle: dist/migrations (the build copies them beside server.js). */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+const MIGRATION_LOCK_ID = 7_310_001;
+
+export async function migrate(db: Db, migrationsDir: string = MIGRATIONS_DIR): Promise<number> {
+  return db.withExclusiveLock(MIGRATION_LOCK_ID, async (conn) => {
+    // postgrator looks for its table in every schema unless told which one is ours.
+    const [schema] = await conn.query<{ name: string }>('SELECT current_schema() AS name');
+    const postgrator = new Postgrator({
+      currentSchema: schema?.name ?? 'public',
+      migrationPattern: `${migrationsDir.replace(/\\/g, '/')}/*.sql`,
+      driver: 'pg',
+      schemaTable: 'schema_version',
+      execQuery: async (sql) => ({ rows: await conn.query(sql) }),
+      execSqlScript: (sql) => conn.exec(sql),
+    });
+    const applied = await postgrator.migrate();
+    return applied.length;
+  });
+}

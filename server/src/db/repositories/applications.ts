@@ -1,0 +1,153 @@
+import type {
+  ApplicationStatus,
+  ApplicationVersion,
+  CountryCode,
+  Currency,
+  CustomerType,
+  Outcome,
+  Provider,
+} from '@portal/domain';
+import type { Queryable } from '../db';
+
+export interface ApplicationItem {
+  sku: string;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  serialNumber: string | null;
+}
+
+export interface ApplicationRecord {
+  id: string;
+  reference: string;
+  merchantId: string;
+  merchantPaymentReference: string;
+  requestHash: string;
+  countryCode: CountryCode;
+  customerType: CustomerType;
+  provider: Provider;
+  version: ApplicationVersion;
+  loanAmount: number;
+  loanPeriod: number;
+  currency: Currency;
+  items: ApplicationItem[];
+  callbackUrl: string;
+  webhookUrl: string | null;
+  status: ApplicationStatus;
+  outcome: Outcome | null;
+  isRenewal: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface ApplicationRow {
+  id: string;
+  reference: string;
+  merchant_id: string;
+  merchant_payment_reference: string;
+  request_hash: string;
+  country_code: CountryCode;
+  customer_type: CustomerType;
+  provider: Provider;
+  version: number;
+  loan_amount: string | number;
+  loan_period: number;
+  currency: Currency;
+  items: ApplicationItem[];
+  callback_url: string;
+  webhook_url: string | null;
+  status: ApplicationStatus;
+  outcome: Outcome | null;
+  is_renewal: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toRecord = (row: ApplicationRow): ApplicationRecord => ({
+  id: row.id,
+  reference: row.reference,
+  merchantId: row.merchant_id,
+  merchantPaymentReference: row.merchant_payment_reference,
+  requestHash: row.request_hash,
+  countryCode: row.country_code,
+  customerType: row.customer_type,
+  provider: row.provider,
+  version: row.version === 1 ? 1 : 2,
+  loanAmount: Number(row.loan_amount),
+  loanPeriod: row.loan_period,
+  currency: row.currency,
+  items: row.items,
+  callbackUrl: row.callback_url,
+  webhookUrl: row.webhook_url,
+  status: row.status,
+  outcome: row.outcome,
+  isRenewal: row.is_renewal,
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
+});
+
+export type NewApplication = Omit<ApplicationRecord, 'id' | 'outcome' | 'createdAt' | 'updatedAt'>;
+
+export function applicationsRepository(db: Queryable) {
+  return {
+    async insert(app: NewApplication): Promise<ApplicationRecord> {
+      const [row] = await db.query<ApplicationRow>(
+        `INSERT INTO applications
+           (reference, merchant_id, merchant_payment_reference, request_hash, country_code, customer_type,
+            provider, version, loan_amount, loan_period, currency, items, callback_url, webhook_url,
+            status, is_renewal)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16)
+         RETURNING *`,
+        [
+          app.reference, app.merchantId, app.merchantPaymentReference, app.requestHash, app.countryCode,
+          app.customerType, app.provider, app.version, app.loanAmount, app.loanPeriod, app.currency,
+          JSON.stringify(app.items), app.callbackUrl, app.webhookUrl, app.status, app.isRenewal,
+        ],
+      );
+      if (!row) throw new Error('INSERT … RETURNING gave no row');
+      return toRecord(row);
+    },
+
+    async findByReference(reference: string): Promise<ApplicationRecord | null> {
+      const [row] = await db.query<ApplicationRow>('SELECT * FROM applications WHERE reference = $1', [reference]);
+      return row ? toRecord(row) : null;
+    },
+
+    async findById(id: string): Promise<ApplicationRecord | null> {
+      const [row] = await db.query<ApplicationRow>('SELECT * FROM applications WHERE id = $1', [id]);
+      return row ? toRecord(row) : null;
+    },
+
+    /** Locks the row until the surrounding transaction ends. */
+    async lockById(id: string): Promise<ApplicationRecord | null> {
+      const [row] = await db.query<ApplicationRow>('SELECT * FROM applications WHERE id = $1 FOR UPDATE', [id]);
+      return row ? toRecord(row) : null;
+    },
+
+    async findByMerchantReference(merchantId: string, merchantPaymentReference: string): Promise<ApplicationRecord | null> {
+      const [row] = await db.query<ApplicationRow>(
+        'SELECT * FROM applications WHERE merchant_id = $1 AND merchant_payment_reference = $2',
+        [merchantId, merchantPaymentReference],
+      );
+      return row ? toRecord(row) : null;
+    },
+
+    /** Applications whose customer (or signatory) is this person, newest first. */
+    async listForNationalId(nationalId: string, limit = 20): Promise<ApplicationRecord[]> {
+      const rows = await db.query<ApplicationRow>(
+        `SELECT a.* FROM applications a JOIN customers c ON c.application_id = a.id
+         WHERE c.national_id = $1 ORDER BY a.created_at DESC LIMIT $2`,
+        [nationalId, limit],
+      );
+      return rows.map(toRecord);
+    },
+
+    async updateStatus(id: string, status: ApplicationStatus, outcome?: Outcome | null): Promise<void> {
+      await db.query(
+        `UPDATE applications SET status = $2, outcome = COALESCE($3, outcome), updated_at = now() WHERE id = $1`,
+        [id, status, outcome ?? null],
+      );
+    },
+  };
+}
+export type ApplicationsRepository = ReturnType<typeof applicationsRepository>;

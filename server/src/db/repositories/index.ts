@@ -1,0 +1,20 @@
+import type { Queryable } from '../db';
+import { applicationsRepository } from './applications';
+import { consentsRepository } from './consents';
+import { customersRepository } from './customers';
+import { eventsRepository } from './events';
+import { merchantsRepository } from './merchants';
+import { sessionsRepository } from './sessions';
+
+/** Every repository bound to one connection or transaction. */
+export function repositories(db: Queryable) {
+  return {
+    merchants: merchantsRepository(db),
+    applications: applicationsRepository(db),
+    customers: customersRepository(db),
+    consents: consentsRepository(db),
+    events: eventsRepository(db),
+    sessions: sessionsRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof repositories>;

@@ -1,0 +1,248 @@
+import formBody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type CreateApplicationResponse,
+  DEMO_SHOP,
+  isLanguage,
+  type Language,
+  languageFromAcceptLanguage,
+  LANGUAGES,
+  MERCHANT_API,
+  type MerchantApplicationView,
+} from '@portal/domain';
+import { randomToken, sha256Hex } from '../lib/crypto';
+import { renderPage } from '../lib/html';
+import { checkoutRequest, PERIODS, peopleFor, productsFor, SCENARIOS, type Scenario } from './scenarios';
+import { SHOP_CSS } from './styles';
+import { SHOP_TEXTS, type ShopTexts } from './texts';
+
+/** The sandbox merchant (PRODUCT section 4). Its key is public: it only works in sandbox mode. */
+export const DEMO_MERCHANT = {
+  id: 'demo',
+  name: 'Demo shop',
+  apiKey: 'sandbox-demo-merchant-key',
+  webhookSecret: 'sandbox-demo-webhook-secret',
+} as const;
+
+const STYLESHEET = '/demo-shop/shop.css';
+
+/** Creates or refreshes the demo merchant; its allowed origins follow the port in use. */
+export async function seedDemoMerchant(app: FastifyInstance): Promise<void> {
+  const origins = new Set([new URL(app.config.publicUrl).origin]);
+  for (const port of new Set([app.config.port, 3000])) {
+    origins.add(`http://localhost:${port}`);
+    origins.add(`http://127.0.0.1:${port}`);
+  }
+  await app.repos.merchants.upsert({
+    id: DEMO_MERCHANT.id,
+    name: DEMO_MERCHANT.name,
+    allowedOrigins: [...origins],
+    webhookSecret: DEMO_MERCHANT.webhookSecret,
+  });
+  await app.repos.merchants.addApiKey(DEMO_MERCHANT.id, sha256Hex(DEMO_MERCHANT.apiKey), 'sandbox demo key');
+}
+
+function languageOf(request: FastifyRequest): Language {
+  const query = request.query as { lang?: unknown };
+  const body = request.body as { lang?: unknown } | undefined;
+  const chosen = body?.lang ?? query.lang;
+  return isLanguage(chosen) ? chosen : languageFromAcceptLanguage(request.headers['accept-language']);
+}
+
+function Header({ t, lang, path }: { t: ShopTexts; lang: Language; path: string }) {
+  return (
+    <header>
+      <h1>{t.title}</h1>
+      <p>{t.tagline}</p>
+      <nav aria-label={t.language}>
+        <ul className="langs">
+          {LANGUAGES.map((code) => (
+            <li key={code}>
+              <a href={`${path}?lang=${code}`} lang={code} aria-current={code === lang ? 'true' : undefined}>
+                {{ en: 'English', sv: 'Svenska', nb: 'Norsk' }[code]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function ScenarioCard({ scenario, t, lang }: { scenario: Scenario; t: ShopTexts; lang: Language }) {
+  const id = (name: string) => `${scenario.id}-${name}`;
+  return (
+    <form className="card" method="post" action={DEMO_SHOP.checkout.pattern} data-scenario={scenario.id}>
+      <h2 id={id('title')}>{t.scenarios[scenario.id]}</h2>
+      <input type="hidden" name="scenario" value={scenario.id} />
+      <input type="hidden" name="lang" value={lang} />
+      <label htmlFor={id('person')}>{scenario.customerType === 'PRIVATE' ? t.person : t.company}</label>
+      <select id={id('person')} name="person">
+        {peopleFor(scenario).map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={id('product')}>{t.product}</label>
+      <select id={id('product')} name="sku">
+        {productsFor(scenario).map((p) => (
+          <option key={p.sku} value={p.sku}>
+            {`${p.name}: ${p.price.toLocaleString(lang === 'en' ? 'en-GB' : `${lang}-${scenario.country}`)} ${scenario.country === 'NO' ? 'NOK' : 'SEK'}`}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={id('period')}>{t.period}</label>
+      <select id={id('period')} name="period" defaultValue="36">
+        {PERIODS.map((n) => (
+          <option key={n} value={n}>
+            {t.months.replace('{n}', String(n))}
+          </option>
+        ))}
+      </select>
+      <button type="submit" aria-describedby={id('title')}>
+        {t.pay}
+      </button>
+    </form>
+  );
+}
+
+function homePage(lang: Language, error?: string): string {
+  const t = SHOP_TEXTS[lang];
+  return renderPage({
+    title: t.title,
+    lang,
+    stylesheet: STYLESHEET,
+    body: (
+      <>
+        <Header t={t} lang={lang} path={DEMO_SHOP.home.pattern} />
+        <main>
+          <p className="notice">{t.sandboxNotice}</p>
+          {error ? (
+            <p className="error" role="alert">
+              {t.error} {error}
+            </p>
+          ) : null}
+          <div className="grid">
+            {SCENARIOS.map((s) => (
+              <ScenarioCard key={s.id} scenario={s} t={t} lang={lang} />
+            ))}
+          </div>
+        </main>
+      </>
+    ),
+  });
+}
+
+function returnPage(lang: Language, outcome: string | undefined, reference: string | undefined, view: MerchantApplicationView | null): string {
+  const t = SHOP_TEXTS[lang];
+  return renderPage({
+    title: `${t.returnTitle}: ${t.title}`,
+    lang,
+    stylesheet: STYLESHEET,
+    body: (
+      <>
+        <Header t={t} lang={lang} path={DEMO_SHOP.return.pattern} />
+        <main>
+          <h2>{t.returnTitle}</h2>
+          <dl>
+            <dt>{t.outcome}</dt>
+            <dd data-testid="outcome">{outcome ?? '-'}</dd>
+            <dt>{t.order}</dt>
+            <dd data-testid="order">{reference ?? '-'}</dd>
+          </dl>
+          <h3>{t.statusFromApi}</h3>
+          {view ? (
+            <>
+              <dl>
+                <dt>{t.status}</dt>
+                <dd data-testid="api-status">{view.status}</dd>
+                <dt>{t.outcome}</dt>
+                <dd data-testid="api-outcome">{view.outcome ?? '-'}</dd>
+              </dl>
+              <h4>{t.timeline}</h4>
+              <table>
+                <tbody>
+                  {view.timeline.map((e, i) => (
+                    <tr key={i}>
+                      <td>{e.at}</td>
+                      <td>{e.type}</td>
+                      <td>{e.status ?? ''}</td>
+                      <td>{e.outcome ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : (
+            <p>{t.unknownOrder}</p>
+          )}
+          <p>
+            <a href={`${DEMO_SHOP.home.pattern}?lang=${lang}`}>{t.newOrder}</a>
+          </p>
+        </main>
+      </>
+    ),
+  });
+}
+
+const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
+  reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+
+/**
+ * The demo shop: a merchant of its own, talking to the portal only through the merchant API,
+ * as a real shop would (in process, through the full HTTP pipeline).
+ */
+export default async function demoShop(app: FastifyInstance) {
+  await app.register(formBody, { bodyLimit: 4096 });
+  const auth = { authorization: `Bearer ${DEMO_MERCHANT.apiKey}` };
+
+  app.get(STYLESHEET, (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(SHOP_CSS),
+  );
+
+  app.get('/demo-shop', (_request, reply) => reply.redirect(DEMO_SHOP.home.pattern, 301));
+  app.get(DEMO_SHOP.home.pattern, (request, reply) => sendHtml(reply, homePage(languageOf(request))));
+
+  app.post(DEMO_SHOP.checkout.pattern, async (request, reply) => {
+    const lang = languageOf(request);
+    const form = (request.body ?? {}) as Record<string, string | undefined>;
+    const scenario = SCENARIOS.find((s) => s.id === form.scenario);
+    const reference = `demo-${Date.now().toString(36)}-${randomToken(4)}`;
+    const payload =
+      scenario &&
+      checkoutRequest(scenario, form.person ?? '', form.sku ?? '', Number(form.period), reference, app.config.publicUrl);
+    if (!payload) return sendHtml(reply, homePage(lang, 'invalid choice'), 400);
+
+    const response = await app.inject({
+      method: 'POST',
+      url: MERCHANT_API.applications.pattern,
+      headers: { ...auth, 'accept-language': lang },
+      payload,
+    });
+    if (response.statusCode !== 201 && response.statusCode !== 200) {
+      const body = response.json<{ message?: string; fieldErrors?: Record<string, string> }>();
+      const detail = [body.message, ...Object.entries(body.fieldErrors ?? {}).map(([k, v]) => `${k}: ${v}`)]
+        .filter(Boolean)
+        .join(' ');
+      return sendHtml(reply, homePage(lang, detail), 400);
+    }
+    const created = response.json<CreateApplicationResponse>();
+    return reply.redirect(created.applyUrl, 303);
+  });
+
+  app.get(DEMO_SHOP.return.pattern, async (request, reply) => {
+    const lang = languageOf(request);
+    const query = request.query as { outcome?: string; merchantPaymentReference?: string };
+    let view: MerchantApplicationView | null = null;
+    if (query.merchantPaymentReference) {
+      const response = await app.inject({
+        method: 'GET',
+        url: MERCHANT_API.application.url({ merchantPaymentReference: query.merchantPaymentReference }),
+        headers: auth,
+      });
+      if (response.statusCode === 200) view = response.json<MerchantApplicationView>();
+    }
+    return sendHtml(reply, returnPage(lang, query.outcome, query.merchantPaymentReference, view));
+  });
+}

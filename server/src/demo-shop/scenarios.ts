@@ -1,0 +1,117 @@
+import {
+  type CountryCode,
+  type CreateApplicationRequestInput,
+  type CustomerType,
+  TEST_COMPANIES,
+  TEST_PEOPLE,
+} from '@portal/domain';
+
+export interface Scenario {
+  id: 'consumer-no-v1' | 'consumer-no-v2' | 'consumer-se-v1' | 'consumer-se-v2' | 'business-no' | 'business-se';
+  country: CountryCode;
+  customerType: CustomerType;
+  version: 1 | 2;
+}
+
+export const SCENARIOS: readonly Scenario[] = [
+  { id: 'consumer-no-v1', country: 'NO', customerType: 'PRIVATE', version: 1 },
+  { id: 'consumer-no-v2', country: 'NO', customerType: 'PRIVATE', version: 2 },
+  { id: 'consumer-se-v1', country: 'SE', customerType: 'PRIVATE', version: 1 },
+  { id: 'consumer-se-v2', country: 'SE', customerType: 'PRIVATE', version: 2 },
+  { id: 'business-no', country: 'NO', customerType: 'LEGAL', version: 2 },
+  { id: 'business-se', country: 'SE', customerType: 'LEGAL', version: 2 },
+];
+
+export interface Product {
+  sku: string;
+  name: string;
+  price: number;
+  forBusiness: boolean;
+}
+
+/** Prices in the shop's currency (NOK or SEK); the same figures in both. */
+export const PRODUCTS: readonly Product[] = [
+  { sku: 'PHN-128', name: 'Phone 128 GB', price: 8990, forBusiness: false },
+  { sku: 'LAP-14', name: 'Laptop 14"', price: 15000, forBusiness: false },
+  { sku: 'CAM-PRO', name: 'Mirrorless camera kit', price: 24990, forBusiness: false },
+  { sku: 'EBK-500', name: 'Electric bike', price: 35000, forBusiness: false },
+  { sku: 'LAP-16-PRO', name: 'Laptop 16" Pro', price: 42000, forBusiness: false },
+  { sku: 'OFF-KIT', name: 'Office kit: laptop, screen and dock', price: 45000, forBusiness: true },
+  { sku: 'POS-SET', name: 'Point-of-sale terminal set', price: 28000, forBusiness: true },
+];
+
+export const PERIODS = [12, 24, 36, 48, 60] as const;
+
+export function peopleFor(scenario: Scenario) {
+  return scenario.customerType === 'PRIVATE'
+    ? TEST_PEOPLE.filter((p) => p.country === scenario.country).map((p) => ({
+        id: p.nationalId,
+        label: `${p.firstName} ${p.lastName} (${p.nationalId}): ${p.description}`,
+      }))
+    : TEST_COMPANIES.filter((c) => c.country === scenario.country).map((c) => ({
+        id: c.organisationNumber,
+        label: `${c.companyName} (${c.organisationNumber}): ${c.description}`,
+      }));
+}
+
+export function productsFor(scenario: Scenario): readonly Product[] {
+  return PRODUCTS.filter((p) => p.forBusiness === (scenario.customerType === 'LEGAL'));
+}
+
+/** The merchant API request the shop sends for a checkout, or null when the choice is not valid. */
+export function checkoutRequest(
+  scenario: Scenario,
+  personId: string,
+  sku: string,
+  period: number,
+  merchantPaymentReference: string,
+  shopUrl: string,
+): CreateApplicationRequestInput | null {
+  const product = productsFor(scenario).find((p) => p.sku === sku);
+  if (!product || !(PERIODS as readonly number[]).includes(period)) return null;
+  const items = [{ sku: product.sku, name: product.name, quantity: 1, unitPrice: product.price }];
+  const common = {
+    merchantPaymentReference,
+    countryCode: scenario.country,
+    loan: { loanAmount: product.price, loanPeriod: period },
+    version: scenario.version,
+    items,
+    callbackUrl: `${shopUrl}/demo-shop/return`,
+    webhookUrl: `${shopUrl}/demo-shop/webhook`,
+  };
+
+  if (scenario.customerType === 'PRIVATE') {
+    const person = TEST_PEOPLE.find((p) => p.country === scenario.country && p.nationalId === personId);
+    if (!person) return null;
+    return {
+      ...common,
+      customer: {
+        type: 'PRIVATE',
+        nationalId: person.nationalId,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        phone: person.phone,
+        address: person.address,
+        postalCode: person.postalCode,
+        city: person.city,
+      },
+    };
+  }
+  const company = TEST_COMPANIES.find((c) => c.country === scenario.country && c.organisationNumber === personId);
+  if (!company) return null;
+  return {
+    ...common,
+    customer: {
+      type: 'LEGAL',
+      nationalId: company.signatoryNationalId,
+      companyName: company.companyName,
+      organisationNumber: company.organisationNumber,
+      email: company.email,
+      phone: company.phone,
+      address: company.address,
+      postalCode: company.postalCode,
+      city: company.city,
+    },
+  };
+}

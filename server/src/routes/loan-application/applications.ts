@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API, type LoanApplicationsResponse, requiredText, z } from '@portal/domain';
+import type { ApplicationRecord } from '../../db/repositories/applications';
+import type { CustomerRecord } from '../../db/repositories/customers';
+import { ApiError } from '../../lib/errors';
+import { authorisedApplication, loanApplicationView } from '../../services/applications';
+import { requireIdentity } from './session';
+
+const referenceParams = z.object({ reference: requiredText(100) });
+
+export default async function applicationsRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  async function respond(
+    active: { app: ApplicationRecord; customer: CustomerRecord } | null,
+    nationalId: string,
+  ): Promise<LoanApplicationsResponse> {
+    const others = (await app.repos.applications.listForNationalId(nationalId)).filter(
+      (a) => a.id !== active?.app.id,
+    );
+    const customers = new Map(
+      (await app.repos.customers.findByApplicationIds(others.map((a) => a.id))).map((c) => [c.applicationId, c]),
+    );
+    const pairs = [
+      ...(active ? [active] : []),
+      ...others.flatMap((a) => {
+        const customer = customers.get(a.id);
+        return customer ? [{ app: a, customer }] : [];
+      }),
+    ];
+    const merchants = new Map<string, { name: string }>();
+    for (const { app: a } of pairs) {
+      if (!merchants.has(a.merchantId)) {
+        const merchant = await app.repos.merchants.findById(a.merchantId);
+        merchants.set(a.merchantId, { name: merchant?.name ?? a.merchantId });
+      }
+    }
+    return {
+      loanApplications: pairs.map(({ app: a, customer }) =>
+        loanApplicationView(a, customer, merchants.get(a.merchantId) ?? { name: a.merchantId }),
+      ),
+      consents: [],
+      products: [],
+    };
+  }
+
+  /** Checks the reference for this session's person and makes it the active application. */
+  api.get(API.validate.pattern, { schema: { params: referenceParams } }, async (request) => {
+    const identity = requireIdentity(request);
+    const active = await authorisedApplication(app.db, identity, request.params.reference);
+    request.session.activeReference = active.app.reference;
+    return respond(active, identity.nationalId);
+  });
+
+  /** The session's applications; the active one first. */
+  api.get(API.applications.pattern, async (request) => {
+    const identity = requireIdentity(request);
+    const reference = request.session.activeReference;
+    let active: { app: ApplicationRecord; customer: CustomerRecord } | null = null;
+    if (reference) {
+      try {
+        active = await authorisedApplication(app.db, identity, reference);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+      }
+    }
+    return respond(active, identity.nationalId);
+  });
+}

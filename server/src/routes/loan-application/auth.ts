@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  API,
+  type CountryCode,
+  type Features,
+  TEST_PEOPLE,
+  requiredText,
+  type TestPerson,
+  z,
+} from '@portal/domain';
+import { ApiError } from '../../lib/errors';
+import { namesMatch } from '../../services/applications';
+import type { SessionIdentity } from '../../types';
+import { logIn } from './session';
+
+const dummyLoginBody = z.nullish(z.strictObject({ reference: z.optional(requiredText(100)) }));
+
+function identityOf(person: Pick<TestPerson, 'nationalId' | 'country' | 'firstName' | 'lastName'>): SessionIdentity {
+  return {
+    nationalId: person.nationalId,
+    country: person.country,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    method: 'dummy',
+    authenticatedAt: new Date().toISOString(),
+  };
+}
+
+const defaultPerson = (country: CountryCode): TestPerson => {
+  const person = TEST_PEOPLE.find((p) => p.country === country);
+  if (!person) throw new Error(`no test person for ${country}`);
+  return person;
+};
+
+export default async function authRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(API.features.pattern, async (): Promise<Features> => ({
+    showDummyLogin: app.config.sandbox,
+    resursMerchantApiEnabled: app.config.features.resursMerchantApiEnabled,
+  }));
+
+  /**
+   * Test environments only: log in without BankID. With a reference, as that application's
+   * customer (or, when the merchant gave no national ID, as a test person of that name).
+   */
+  api.post(API.dummyLogin.pattern, { schema: { body: dummyLoginBody } }, async (request) => {
+    if (!app.config.sandbox) throw new ApiError(404, 'REQUEST_ERROR');
+    const reference = request.body?.reference;
+    let identity = identityOf(defaultPerson('NO'));
+
+    if (reference) {
+      const application = await app.repos.applications.findByReference(reference);
+      const customer = application && (await app.repos.customers.findByApplicationId(application.id));
+      if (!application || !customer) throw ApiError.notFound();
+      const country = application.countryCode;
+      if (customer.nationalId) {
+        const person = TEST_PEOPLE.find((p) => p.nationalId === customer.nationalId);
+        identity = identityOf({
+          nationalId: customer.nationalId,
+          country,
+          firstName: person?.firstName ?? customer.firstName ?? 'Test',
+          lastName: person?.lastName ?? customer.lastName ?? 'Person',
+        });
+      } else {
+        const named = TEST_PEOPLE.find(
+          (p) => p.country === country && namesMatch(customer, identityOf(p)),
+        );
+        const person = named ?? defaultPerson(country);
+        identity = identityOf({
+          ...person,
+          firstName: customer.firstName ?? person.firstName,
+          lastName: customer.lastName ?? person.lastName,
+        });
+      }
+    }
+
+    await logIn(request, identity, reference);
+    request.log.info({ reference: reference ?? null, method: 'dummy' }, 'logged in');
+    return { authenticated: true, firstName: identity.firstName };
+  });
+
+  api.get('/api/loan-application/session', async (request) => ({
+    authenticated: Boolean(request.session.identity),
+    firstName: request.session.identity?.firstName ?? null,
+  }));
+
+  /** Ends the session on the server; answers where the browser goes next (the merchant). */
+  api.post(API.logout.pattern, async (request) => {
+    const reference = request.session.activeReference;
+    let redirectUrl: string | null = null;
+    if (reference && request.session.identity) {
+      const application = await app.repos.applications.findByReference(reference);
+      redirectUrl = application?.callbackUrl ?? null;
+    }
+    if (request.session.identity || request.session.activeReference) await request.session.destroy();
+    return { redirectUrl };
+  });
+}

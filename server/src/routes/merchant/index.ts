@@ -1,0 +1,123 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  type ApiErrorBody,
+  createApplicationRequestSchema,
+  ERROR_CODES,
+  createApplicationResponseSchema,
+  MERCHANT_API,
+  merchantApplicationViewSchema,
+  merchantPaymentReferenceSchema,
+  z,
+} from '@portal/domain';
+import type { Merchant } from '../../db/repositories/merchants';
+import { sha256Hex } from '../../lib/crypto';
+import { ApiError } from '../../lib/errors';
+import { createApplication, merchantView } from '../../services/applications';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    merchant: Merchant | null;
+  }
+}
+
+const errorSchema = z.object({
+  status: z.number(),
+  errorCode: z.enum(ERROR_CODES),
+  message: z.string(),
+  fieldErrors: z.optional(z.record(z.string(), z.string())),
+}) satisfies z.ZodMiniType<ApiErrorBody, unknown>;
+
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+
+function requireMerchant(request: FastifyRequest): Merchant {
+  if (!request.merchant) throw ApiError.unauthorized();
+  return request.merchant;
+}
+
+/**
+ * The merchant API (PRODUCT section 4): server to server, `Authorization: Bearer <API key>`.
+ * A wrong or missing key is refused before anything is looked up, so it never tells whether a
+ * reference exists.
+ */
+export default async function merchantApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Loan and leasing subscription portal: merchant API',
+        version: '1.0.0',
+        description:
+          'Create an application from checkout and follow it. Authenticate with `Authorization: Bearer <API key>`. ' +
+          'Send the customer to `applyUrl`; they come back to `callbackUrl` with `outcome` and `merchantPaymentReference`.',
+      },
+      servers: [{ url: app.config.publicUrl }],
+      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
+      security: [{ apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: MERCHANT_API.docs.pattern,
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: false },
+  });
+
+  app.get(MERCHANT_API.openApi.pattern, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(async (scope) => {
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    scope.setSerializerCompiler(serializerCompiler);
+    scope.decorateRequest('merchant', null);
+
+    scope.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization ?? '';
+      const match = /^Bearer\s+(\S{8,200})$/i.exec(header);
+      if (!match?.[1]) throw ApiError.unauthorized();
+      request.merchant = await scope.repos.merchants.findByApiKeyHash(sha256Hex(match[1]));
+      if (!request.merchant) throw ApiError.unauthorized();
+    });
+
+    api.post(
+      MERCHANT_API.applications.pattern,
+      {
+        schema: {
+          summary: 'Create an application (idempotent per merchantPaymentReference)',
+          body: createApplicationRequestSchema,
+          response: { 200: createApplicationResponseSchema, 201: createApplicationResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const merchant = requireMerchant(request);
+        const result = await createApplication(scope.db, scope.config.publicUrl, merchant, request.body);
+        if (result.created) {
+          request.log.info({ reference: result.response.reference }, 'application created');
+        }
+        return reply.status(result.created ? 201 : 200).send(result.response);
+      },
+    );
+
+    api.get(
+      MERCHANT_API.application.pattern,
+      {
+        schema: {
+          summary: 'Status, outcome and timeline of an application',
+          params: z.object({ merchantPaymentReference: merchantPaymentReferenceSchema }),
+          response: { 200: merchantApplicationViewSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const merchant = requireMerchant(request);
+        const application = await scope.repos.applications.findByMerchantReference(
+          merchant.id,
+          request.params.merchantPaymentReference,
+        );
+        if (!application) throw ApiError.notFound();
+        const events = await scope.repos.events.listForApplication(application.id);
+        return merchantView(scope.config.publicUrl, application, events);
+      },
+    );
+  });
+}

@@ -1,0 +1,46 @@
+import closeWithGrace from 'close-with-grace';
+import { DEMO_SHOP, MERCHANT_API, SPA_BASE } from '@portal/domain';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({ config });
+
+  // SIGINT, SIGTERM or a crash: stop taking requests, finish the ones under way, close the
+  // database, then exit. A second signal or 10 seconds force the exit.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const base = config.publicUrl;
+  const lines = [
+    '',
+    'Loan and leasing subscription portal is running',
+    ...(config.sandbox ? [`  Demo shop:  ${base}${DEMO_SHOP.home.pattern}`] : []),
+    `  Portal:     ${base}${SPA_BASE}/`,
+    `  API docs:   ${base}${MERCHANT_API.docs.pattern}`,
+    `  Database:   ${app.db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Mode:       ${config.sandbox ? 'sandbox (simulated providers and BankID)' : 'live providers'}`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,259 @@
+import {
+  COUNTRIES,
+  type CreateApplicationRequest,
+  type FieldMessages,
+  type CreateApplicationResponse,
+  type LoanApplicationView,
+  type MerchantApplicationView,
+  normaliseNationalId,
+  normaliseOrganisationNumber,
+  pagePath,
+  PAGES,
+  validationKey,
+} from '@portal/domain';
+import type { Db } from '../db/db';
+import { isUniqueViolation } from '../db/db';
+import { repositories } from '../db/repositories';
+import type { ApplicationRecord } from '../db/repositories/applications';
+import type { CustomerRecord } from '../db/repositories/customers';
+import type { EventRecord } from '../db/repositories/events';
+import type { Merchant } from '../db/repositories/merchants';
+import { canonicalJson, randomToken, sha256Hex } from '../lib/crypto';
+import { ApiError } from '../lib/errors';
+import type { SessionIdentity } from '../types';
+
+export function applyUrl(publicUrl: string, app: Pick<ApplicationRecord, 'reference' | 'countryCode'>): string {
+  return `${publicUrl}${pagePath(PAGES.apply.url({ reference: app.reference }))}?countryCode=${app.countryCode}`;
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** callbackUrl and webhookUrl may only point at the merchant's allow-listed origins. */
+export function checkAllowedOrigins(merchant: Merchant, request: CreateApplicationRequest): void {
+  const fieldErrors: FieldMessages = {};
+  const allowed = new Set(merchant.allowedOrigins);
+  for (const field of ['callbackUrl', 'webhookUrl'] as const) {
+    const url = request[field];
+    if (!url) continue;
+    const origin = originOf(url);
+    if (!origin || !allowed.has(origin)) fieldErrors[field] = { key: validationKey('originNotAllowed') };
+  }
+  if (Object.keys(fieldErrors).length > 0) throw ApiError.badRequest(fieldErrors);
+}
+
+export interface CreateResult {
+  created: boolean;
+  response: CreateApplicationResponse;
+}
+
+/**
+ * Creates an application once per merchant reference. The same request again answers the same
+ * application (200); a different request with a used reference is a conflict (409). Two
+ * simultaneous first requests resolve through the unique constraint.
+ */
+export async function createApplication(
+  db: Db,
+  publicUrl: string,
+  merchant: Merchant,
+  request: CreateApplicationRequest,
+): Promise<CreateResult> {
+  checkAllowedOrigins(merchant, request);
+  const requestHash = sha256Hex(canonicalJson(request));
+  const answer = (app: ApplicationRecord): CreateApplicationResponse => ({
+    reference: app.reference,
+    applyUrl: applyUrl(publicUrl, app),
+    status: app.status,
+  });
+  const existingAnswer = (app: ApplicationRecord): CreateResult => {
+    if (app.requestHash !== requestHash) throw ApiError.conflict();
+    return { created: false, response: answer(app) };
+  };
+
+  const repos = repositories(db);
+  const existing = await repos.applications.findByMerchantReference(merchant.id, request.merchantPaymentReference);
+  if (existing) return existingAnswer(existing);
+
+  const { countryCode: country, customer } = request;
+  try {
+    const created = await db.transaction(async (tx) => {
+      const r = repositories(tx);
+      const app = await r.applications.insert({
+        reference: randomToken(18),
+        merchantId: merchant.id,
+        merchantPaymentReference: request.merchantPaymentReference,
+        requestHash,
+        countryCode: country,
+        customerType: customer.type,
+        provider: customer.type === 'LEGAL' ? 'GRENKE' : 'RESURS',
+        version: request.version,
+        loanAmount: request.loan.loanAmount,
+        loanPeriod: request.loan.loanPeriod,
+        currency: COUNTRIES[country].currency,
+        items: request.items.map((item) => ({ ...item, serialNumber: item.serialNumber ?? null })),
+        callbackUrl: request.callbackUrl,
+        webhookUrl: request.webhookUrl ?? null,
+        status: 'CREATED',
+        isRenewal: false,
+      });
+      await r.customers.insert({
+        applicationId: app.id,
+        type: customer.type,
+        nationalId: customer.nationalId ? normaliseNationalId(country, customer.nationalId) : null,
+        firstName: customer.firstName ?? null,
+        lastName: customer.lastName ?? null,
+        companyName: customer.companyName ?? null,
+        organisationNumber: customer.organisationNumber
+          ? normaliseOrganisationNumber(country, customer.organisationNumber)
+          : null,
+        email: customer.email ?? null,
+        phone: customer.phone ?? null,
+        address: customer.address ?? null,
+        postalCode: customer.postalCode ?? null,
+        city: customer.city ?? null,
+      });
+      await r.events.append(app.id, {
+        type: 'application.created',
+        status: 'CREATED',
+        detail: { version: app.version, provider: app.provider, countryCode: country },
+      });
+      return app;
+    });
+    return { created: true, response: answer(created) };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await repos.applications.findByMerchantReference(merchant.id, request.merchantPaymentReference);
+    if (!winner) throw error;
+    return existingAnswer(winner);
+  }
+}
+
+export function merchantView(
+  publicUrl: string,
+  app: ApplicationRecord,
+  events: readonly EventRecord[],
+): MerchantApplicationView {
+  return {
+    merchantPaymentReference: app.merchantPaymentReference,
+    reference: app.reference,
+    applyUrl: applyUrl(publicUrl, app),
+    countryCode: app.countryCode,
+    customerType: app.customerType,
+    version: app.version,
+    status: app.status,
+    outcome: app.outcome,
+    createdAt: app.createdAt.toISOString(),
+    updatedAt: app.updatedAt.toISOString(),
+    timeline: events.map((event) => ({
+      type: event.type,
+      at: event.createdAt.toISOString(),
+      status: event.status,
+      outcome: event.outcome,
+      detail: event.detail,
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may act on an application (PRODUCT section 2.4)
+
+const normaliseName = (name: string | null | undefined): string =>
+  (name ?? '').normalize('NFC').trim().toLocaleLowerCase('nb').replace(/\s+/g, ' ');
+
+/**
+ * The merchant's prefilled name matches the e-ID name: same last name, and the merchant's first
+ * given name is one of the e-ID's given names (BankID often carries middle names).
+ */
+export function namesMatch(customer: Pick<CustomerRecord, 'firstName' | 'lastName'>, identity: SessionIdentity): boolean {
+  const given = normaliseName(identity.firstName).split(' ');
+  const first = normaliseName(customer.firstName).split(' ')[0] ?? '';
+  return normaliseName(customer.lastName) === normaliseName(identity.lastName) && first !== '' && given.includes(first);
+}
+
+export type Access = 'allowed' | 'claim' | 'forbidden';
+
+export function accessFor(app: ApplicationRecord, customer: CustomerRecord, identity: SessionIdentity): Access {
+  if (identity.country !== app.countryCode) return 'forbidden';
+  if (customer.nationalId) return customer.nationalId === identity.nationalId ? 'allowed' : 'forbidden';
+  // No national ID from the merchant: the first identification claims the application, for a
+  // private person only when the name matches the e-ID's.
+  if (app.customerType === 'PRIVATE' && !namesMatch(customer, identity)) return 'forbidden';
+  return 'claim';
+}
+
+/**
+ * Loads an application for the session's person, claiming it when the rule allows. Answers
+ * 404 when unknown and 403 when it is someone else's.
+ */
+export async function authorisedApplication(
+  db: Db,
+  identity: SessionIdentity,
+  reference: string,
+): Promise<{ app: ApplicationRecord; customer: CustomerRecord }> {
+  const repos = repositories(db);
+  const app = await repos.applications.findByReference(reference);
+  if (!app) throw ApiError.notFound();
+  const customer = await repos.customers.findByApplicationId(app.id);
+  if (!customer) throw ApiError.notFound();
+  const access = accessFor(app, customer, identity);
+  if (access === 'forbidden') throw ApiError.forbidden();
+  if (access === 'claim') {
+    const claimed = await repos.customers.claimNationalId(app.id, identity.nationalId);
+    if (!claimed) {
+      // Someone identified for it a moment earlier: it is theirs unless that was this person.
+      const now = await repos.customers.findByApplicationId(app.id);
+      if (now?.nationalId !== identity.nationalId) throw ApiError.forbidden();
+    }
+    await repos.events.append(app.id, { type: 'customer.identified', detail: { method: identity.method } });
+    return { app, customer: { ...customer, nationalId: identity.nationalId } };
+  }
+  return { app, customer };
+}
+
+export function loanApplicationView(
+  app: ApplicationRecord,
+  customer: CustomerRecord,
+  merchant: Pick<Merchant, 'name'>,
+): LoanApplicationView {
+  return {
+    reference: app.reference,
+    merchantId: app.merchantId,
+    merchantName: merchant.name,
+    merchantPaymentReference: app.merchantPaymentReference,
+    callbackUrl: app.callbackUrl,
+    status: app.status,
+    version: app.version,
+    isRenewal: app.isRenewal,
+    customer: {
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      type: customer.type,
+      countryCode: app.countryCode,
+      companyName: customer.companyName,
+      externalId: customer.organisationNumber,
+      phone: customer.phone,
+      email: customer.email,
+      address: customer.address,
+      postalCode: customer.postalCode,
+      city: customer.city,
+    },
+    loan: {
+      loanAmount: app.loanAmount,
+      loanPeriod: app.loanPeriod,
+      renewalPeriod: null,
+      currency: app.currency,
+      cost: null,
+      interestRate: null,
+      totalMonthlyPayment: null,
+      secciLinks: [],
+      generalTermsLinks: [],
+    },
+    loanProduct: { provider: app.provider },
+    items: app.items,
+  };
+}

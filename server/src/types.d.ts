@@ -1,0 +1,28 @@
+import type { CountryCode } from '@portal/domain';
+import type { Config } from './config';
+import type { Db } from './db/db';
+import type { Repositories } from './db/repositories';
+
+/** The person a session is bound to after identification. */
+export interface SessionIdentity {
+  nationalId: string;
+  country: CountryCode;
+  firstName: string;
+  lastName: string;
+  method: 'dummy' | 'bankid-no' | 'bankid-se';
+  authenticatedAt: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    repos: Repositories;
+  }
+
+  interface Session {
+    identity?: SessionIdentity;
+    /** The application the customer is working on: listed first. */
+    activeReference?: string;
+  }
+}

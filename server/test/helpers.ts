@@ -1,0 +1,98 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Db, openDatabase } from '../src/db/db';
+import { migrate } from '../src/db/migrate';
+import { DEMO_MERCHANT } from '../src/demo-shop';
+import { TEST_DATABASE_URL } from './env';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** Integration tests run on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set. */
+export const ENGINES: Engine[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const FIXTURE_WEB_DIST = new URL('./fixtures/web-dist/', import.meta.url).pathname;
+
+export interface TestDatabase {
+  db: Db;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: a copy of the embedded template, or a new schema on PostgreSQL. */
+export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === 'pglite') {
+    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const db = await openDatabase({ loadDataDir: template });
+    return { db, drop: () => db.close() };
+  }
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = await openDatabase({ databaseUrl: TEST_DATABASE_URL });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const db = await openDatabase({ databaseUrl: url.toString() });
+  await migrate(db);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SANDBOX: 'true',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')),
+    WEB_DIST_DIR: FIXTURE_WEB_DIST,
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  database?: TestDatabase,
+  logStream?: { write(line: string): void },
+): Promise<TestApp> {
+  const owned = database ?? (await openTestDatabase(engine));
+  const app = await buildApp({ config: testConfig(env), db: owned.db, logStream });
+  return {
+    app,
+    db: owned.db,
+    async close() {
+      await app.close();
+      if (!database) await owned.drop();
+    },
+  };
+}
+
+export const merchantAuth = { authorization: `Bearer ${DEMO_MERCHANT.apiKey}` };
+export const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+
+/** The session cookie a response set, as a Cookie header value. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'portal_sid');
+  if (!cookie) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
+  return `portal_sid=${cookie.value}`;
+}
+
+let counter = 0;
+/** A unique merchant reference per call, so tests never collide. */
+export const nextReference = (prefix = 'order'): string => `${prefix}-${Date.now().toString(36)}-${(counter += 1)}`;

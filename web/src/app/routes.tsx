@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { PAGES } from '@portal/domain';
+import { PageSpinner } from '@/components/layout/page-spinner';
+import type { ErrorStatus } from './pages/error-page';
+
+const IdentifyPage = lazy(() => import('./pages/identify'));
+const ApplyPage = lazy(() => import('./pages/apply'));
+const ErrorPage = lazy(() => import('./pages/error-page'));
+const LogoutPage = lazy(() => import('./pages/logout'));
+const PlaceholderPage = lazy(() => import('./pages/placeholder'));
+
+const ERROR_STATUSES: readonly ErrorStatus[] = ['400', '401', '403', '404', '500'];
+
+/** The route table of spec section 2; every page is loaded lazily. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        <Route path={PAGES.index.pattern} component={IdentifyPage} />
+        <Route path={PAGES.paymentLoadingFor.pattern} component={PlaceholderPage} />
+        <Route path={PAGES.formApply.pattern} component={PlaceholderPage} />
+        <Route path={PAGES.formSign.pattern} component={PlaceholderPage} />
+        <Route path={PAGES.formSignFail.pattern} component={PlaceholderPage} />
+        <Route path={PAGES.paymentLoading.pattern} component={PlaceholderPage} />
+        <Route path={PAGES.payment.pattern} component={PlaceholderPage} />
+        <Route path={PAGES.paymentFail.pattern} component={PlaceholderPage} />
+        <Route path={PAGES.logout.pattern} component={LogoutPage} />
+        {ERROR_STATUSES.map((status) => (
+          <Route key={status} path={`/${status}`}>
+            <ErrorPage status={status} />
+          </Route>
+        ))}
+        <Route path={PAGES.apply.pattern} component={ApplyPage} />
+        <Route>
+          <Redirect to={PAGES.notFound.url()} replace />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,22 @@
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { API } from '@portal/domain';
+import { api } from '@/lib/api-client';
+
+export interface DummyLoginResult {
+  authenticated: boolean;
+  firstName: string | null;
+}
+
+export const dummyLogin = (reference?: string): Promise<DummyLoginResult> =>
+  api.post<DummyLoginResult>(API.dummyLogin.url(), reference ? { reference } : {});
+
+/** Logs in; everything loaded for the previous session (or none) is forgotten. */
+export function useDummyLogin() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(API.dummyLogin.url(), async (_key: string, { arg }: { arg: string | undefined }) => {
+    const result = await dummyLogin(arg);
+    await mutate((key) => key !== API.features.url(), undefined, { revalidate: false });
+    return result;
+  });
+}
