@@ -1,10 +1,11 @@
 /**
- * Serves `virtual:messages/<lang>`: the web app's catalogue (src/locales/<lang>.json) merged
+ * Serves `virtual:messages/<lang>`: the web app's catalogue (src/locales/<lang>/<namespace>.json,
+ * message ids `<namespace>.<key>`) merged
  * with the one shared with the server (domain/src/locales/<lang>.json), English underneath as
  * the fallback, every message compiled from ICU MessageFormat by Lingui's own compiler at build
  * time. The browser then carries Lingui's small runtime and one language's compiled messages.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
@@ -12,10 +13,16 @@ import type { Plugin } from 'vite';
 const PREFIX = 'virtual:messages/';
 const RESOLVED = `\0${PREFIX}`;
 const LANGUAGES = ['en', 'sv', 'nb'];
-const sources = (language: string) => [
-  fileURLToPath(new URL(`./src/locales/${language}.json`, import.meta.url)),
-  fileURLToPath(new URL(`../domain/src/locales/${language}.json`, import.meta.url)),
-];
+/** Each catalogue file with the prefix its message ids get. */
+function sources(language: string): { file: string; prefix: string }[] {
+  const dir = fileURLToPath(new URL(`./src/locales/${language}/`, import.meta.url));
+  return [
+    ...readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => ({ file: `${dir}${name}`, prefix: `${name.slice(0, -'.json'.length)}.` })),
+    { file: fileURLToPath(new URL(`../domain/src/locales/${language}.json`, import.meta.url)), prefix: '' },
+  ];
+}
 
 type Nested = { [key: string]: string | Nested };
 function flatten(catalogue: Nested, prefix = '', out: Record<string, string> = {}): Record<string, string> {
@@ -28,9 +35,9 @@ function flatten(catalogue: Nested, prefix = '', out: Record<string, string> = {
 
 function load(language: string, watch: (file: string) => void): Record<string, string> {
   const messages: Record<string, string> = {};
-  for (const file of sources(language)) {
+  for (const { file, prefix } of sources(language)) {
     watch(file);
-    Object.assign(messages, flatten(JSON.parse(readFileSync(file, 'utf8')) as Nested));
+    Object.assign(messages, flatten(JSON.parse(readFileSync(file, 'utf8')) as Nested, prefix));
   }
   return messages;
 }

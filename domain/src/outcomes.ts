@@ -58,3 +58,7 @@ export const CONSENT_TYPES = [
   'FAIROWN_RENEWAL_CONSENT',
 ] as const;
 export type ConsentType = (typeof CONSENT_TYPES)[number];
+
+/** The portal's state of a leasing application (`applicationResults[0].state`), mapped from GRENKE's. */
+export const LEASING_STATES = ['PENDING', 'MISSING_INFO', 'APPROVED', 'DECLINED', 'CANCELLED', 'CONTRACTED'] as const;
+export type LeasingState = (typeof LEASING_STATES)[number];

@@ -10,9 +10,11 @@ import database from './plugins/database';
 import errorHandler from './plugins/error-handler';
 import security from './plugins/security';
 import spa from './plugins/spa';
+import providers from './providers';
 import health from './routes/health';
 import loanApplicationApi from './routes/loan-application';
 import merchantApi from './routes/merchant';
+import sandbox from './sandbox';
 
 export interface AppOptions {
   config: Config;
@@ -33,6 +35,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(errorHandler);
   await instance.register(security);
   await instance.register(database, { db: options.db });
+  await instance.register(providers);
 
   await instance.register(health);
   await instance.register(merchantApi);
@@ -41,6 +44,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
 
   if (options.config.sandbox) {
     await seedDemoMerchant(instance);
+    await instance.register(sandbox);
     await instance.register(demoShop);
     instance.get('/', (_request, reply) => reply.redirect(DEMO_SHOP.home.pattern, 302));
   }

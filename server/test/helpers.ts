@@ -96,3 +96,33 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 let counter = 0;
 /** A unique merchant reference per call, so tests never collide. */
 export const nextReference = (prefix = 'order'): string => `${prefix}-${Date.now().toString(36)}-${(counter += 1)}`;
+
+/** A free TCP port on this machine. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The app listening on a real port, its public URL (and so every sandbox provider's base URL)
+ * pointing at itself: adapters then talk to the simulators over real HTTP, as in production.
+ */
+export async function startTestServer(
+  engine: Engine,
+  env: Record<string, string> = {},
+  database?: TestDatabase,
+): Promise<TestApp & { url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t = await createTestApp(engine, { PORT: String(port), PUBLIC_URL: url, ...env }, database);
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { ...t, url };
+}

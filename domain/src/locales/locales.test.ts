@@ -5,12 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { flattenCatalog, SHARED_MESSAGES } from '../messages';
 import { LANGUAGES } from '../countries';
 
-/** The web app's catalogues, beside the shared ones: every text of the product in one check. */
+/**
+ * The web app's catalogues (`web/src/locales/<lang>/<namespace>.json`), beside the shared ones:
+ * every text of the product in one check.
+ */
 const webDir = fileURLToPath(new URL('../../../web/src/locales/', import.meta.url));
 const web = Object.fromEntries(
-  readdirSync(webDir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => [f.replace('.json', ''), flattenCatalog(JSON.parse(readFileSync(`${webDir}${f}`, 'utf8')))]),
+  readdirSync(webDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => {
+      const messages: Record<string, string> = {};
+      for (const file of readdirSync(`${webDir}${entry.name}`).filter((f) => f.endsWith('.json'))) {
+        const namespace = file.slice(0, -'.json'.length);
+        Object.assign(messages, flattenCatalog(JSON.parse(readFileSync(`${webDir}${entry.name}/${file}`, 'utf8')), `${namespace}.`));
+      }
+      return [entry.name, messages];
+    }),
 ) as Record<string, Record<string, string>>;
 
 const catalogues = Object.fromEntries(

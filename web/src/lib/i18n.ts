@@ -13,7 +13,7 @@ import {
   type Language,
   type SharedCatalogue,
 } from '@portal/domain';
-import type webCatalogue from '../locales/en.json';
+import type { WebCatalogue } from '../locales';
 import { setApiLanguage } from './api-client';
 
 type Leaves<T, P extends string = ''> = {
@@ -21,7 +21,7 @@ type Leaves<T, P extends string = ''> = {
 }[keyof T & string];
 
 /** Every message id of the app: a typo is a type error, a missing translation a failing test. */
-export type MessageKey = Leaves<typeof webCatalogue> | Leaves<SharedCatalogue>;
+export type MessageKey = Leaves<WebCatalogue> | Leaves<SharedCatalogue>;
 export type MessageValues = Record<string, string | number>;
 
 const catalogues: Record<Language, () => Promise<{ messages: Messages }>> = {

@@ -1,0 +1,139 @@
+/**
+ * HTTP for provider adapters: a timeout on every call, failures mapped to ProviderFailure
+ * (network or timeout or 5xx → unavailable, 429 → rate-limited, other 4xx → refused), and every
+ * call recorded. Bodies are never logged.
+ */
+import type { Dispatcher } from 'undici-types';
+import { fail, ok, type CallContext, type InteractionRecorder, type ProviderName, type ProviderResult } from './types';
+
+export interface HttpClientOptions {
+  provider: ProviderName;
+  baseUrl: string;
+  timeoutMs: number;
+  recorder: InteractionRecorder;
+  /** Headers sent on every call (e.g. an Authorization resolved per call via `headers`). */
+  defaultHeaders?: Record<string, string>;
+  /** An undici dispatcher, e.g. an Agent with a client certificate for mTLS. */
+  dispatcher?: Dispatcher;
+}
+
+export interface HttpRequest {
+  /** A short name for the log: `createPayment`, `getRequest` … */
+  operation: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+  form?: Record<string, string>;
+  body?: Uint8Array | string;
+  headers?: Record<string, string>;
+  /** How to read a 2xx answer. */
+  responseType?: 'json' | 'text' | 'bytes' | 'none';
+  context?: CallContext;
+}
+
+export interface HttpResponse<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface HttpClient {
+  readonly baseUrl: string;
+  request<T = unknown>(request: HttpRequest): Promise<ProviderResult<HttpResponse<T>>>;
+}
+
+function buildUrl(baseUrl: string, path: string, query?: HttpRequest['query']): string {
+  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  return {
+    baseUrl: options.baseUrl,
+    async request<T>(request: HttpRequest): Promise<ProviderResult<HttpResponse<T>>> {
+      const started = performance.now();
+      const headers: Record<string, string> = { Accept: 'application/json', ...options.defaultHeaders, ...request.headers };
+      let body: BodyInit | undefined;
+      if (request.json !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(request.json);
+      } else if (request.form) {
+        headers['Content-Type'] = 'application/x-www-form-urlencoded';
+        body = new URLSearchParams(request.form).toString();
+      } else if (request.body !== undefined) {
+        body = request.body as BodyInit;
+      }
+
+      const record = (outcome: 'ok' | 'unavailable' | 'rate-limited' | 'refused', httpStatus?: number) =>
+        options.recorder.record({
+          provider: options.provider,
+          operation: request.operation,
+          applicationId: request.context?.applicationId,
+          httpStatus,
+          outcome,
+          durationMs: performance.now() - started,
+        });
+
+      let response: Response;
+      try {
+        response = await fetch(buildUrl(options.baseUrl, request.path, request.query), {
+          method: request.method ?? 'GET',
+          headers,
+          body,
+          signal: AbortSignal.timeout(options.timeoutMs),
+          redirect: 'manual',
+          ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+        } as RequestInit);
+      } catch (error) {
+        const timeout = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+        await record('unavailable');
+        return fail({ kind: 'unavailable', reason: timeout ? 'timeout' : 'network' });
+      }
+
+      const { status } = response;
+      if (status >= 500) {
+        await response.body?.cancel();
+        await record('unavailable', status);
+        return fail({ kind: 'unavailable', reason: 'server-error', status });
+      }
+      if (status === 429) {
+        await response.body?.cancel();
+        await record('rate-limited', status);
+        const retryAfter = Number(response.headers.get('retry-after'));
+        return fail({ kind: 'rate-limited', ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) });
+      }
+      if (status >= 400 || (status >= 300 && status < 400)) {
+        let code: string | undefined;
+        try {
+          const text = await response.text();
+          const parsed = JSON.parse(text) as { code?: unknown; errorCode?: unknown };
+          const found = parsed.code ?? parsed.errorCode;
+          code = typeof found === 'string' ? found : undefined;
+        } catch {
+          code = undefined;
+        }
+        await record('refused', status);
+        return fail({ kind: 'refused', status, ...(code ? { code } : {}) });
+      }
+
+      try {
+        const type = request.responseType ?? 'json';
+        let parsed: unknown;
+        if (type === 'json') parsed = status === 204 ? null : await response.json();
+        else if (type === 'text') parsed = await response.text();
+        else if (type === 'bytes') parsed = new Uint8Array(await response.arrayBuffer());
+        else await response.body?.cancel();
+        await record('ok', status);
+        return ok({ status, headers: response.headers, body: parsed as T });
+      } catch {
+        // A 2xx we cannot read is as good as no answer.
+        await record('unavailable', status);
+        return fail({ kind: 'unavailable', reason: 'server-error', status });
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../db/db';
+import type { Interaction, InteractionRecorder } from './types';
+
+/**
+ * Records every provider call against its application (kind, status, duration, outcome) and
+ * logs it by application id. Recording never fails the call it records.
+ */
+export function databaseRecorder(db: Queryable, log: FastifyBaseLogger): InteractionRecorder {
+  return {
+    async record(interaction: Interaction) {
+      log.info({ provider: interaction.provider, operation: interaction.operation, applicationId: interaction.applicationId, httpStatus: interaction.httpStatus, outcome: interaction.outcome, durationMs: interaction.durationMs }, 'provider call');
+      try {
+        await db.query(
+          `INSERT INTO provider_interactions (application_id, provider, operation, http_status, outcome, duration_ms)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [
+            interaction.applicationId ?? null,
+            interaction.provider,
+            interaction.operation,
+            interaction.httpStatus ?? null,
+            interaction.outcome,
+            Math.round(interaction.durationMs),
+          ],
+        );
+      } catch (error) {
+        log.warn({ err: error }, 'could not record a provider interaction');
+      }
+    },
+  };
+}
+
+/** For adapter tests that look at calls without a database. */
+export function memoryRecorder(): InteractionRecorder & { interactions: Interaction[] } {
+  const interactions: Interaction[] = [];
+  return {
+    interactions,
+    async record(interaction) {
+      interactions.push(interaction);
+    },
+  };
+}

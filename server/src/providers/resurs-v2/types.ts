@@ -1,0 +1,71 @@
+/**
+ * Resurs Bank Merchant API 2.0 (consumer credit, application version 2), as the portal needs it.
+ * See PROVIDERS.md; the adapter (client.ts) speaks the documented REST contract, the sandbox
+ * simulator (server/src/sandbox/resurs-v2) reproduces it.
+ */
+import type { CountryCode } from '@portal/domain';
+import type { CallContext, LoanPricing, ProviderResult } from '../types';
+
+export const RESURS_V2_STATUSES = [
+  'TASK_REDIRECTION_REQUIRED',
+  'INSPECTION',
+  'SUPPLEMENTING_REQUIRED',
+  'FROZEN',
+  'ACCEPTED',
+  'REJECTED',
+] as const;
+export type ResursV2Status = (typeof RESURS_V2_STATUSES)[number];
+
+export interface ResursV2Payment {
+  id: string;
+  /** The portal's application reference, sent as the order reference. */
+  orderReference: string;
+  status: ResursV2Status;
+  /** Where the customer identifies and signs (taskRedirectionUrls.customerUrl), while a task is open. */
+  customerUrl: string | null;
+  /** rejectedReason.category, e.g. CREDIT_DENIED, ABORTED_BY_CUSTOMER. */
+  rejectedReason: string | null;
+  approvedCreditLimit: number | null;
+}
+
+export interface ResursV2CreatePayment {
+  orderReference: string;
+  countryCode: CountryCode;
+  amount: number;
+  period: number;
+  items: { reference: string; description: string; quantity: number; unitAmountIncludingVat: number }[];
+  customer: {
+    governmentId: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    mobilePhone: string | null;
+    address: string | null;
+    postalCode: string | null;
+    city: string | null;
+  };
+  /** redirectionUrls.customer: where the task page sends the customer afterwards. */
+  successUrl: string;
+  failUrl: string;
+  /** callbacks.authorization.url */
+  authorizationCallbackUrl: string;
+  customerIp?: string;
+  userAgent?: string;
+}
+
+export interface ResursV2TaskStatus {
+  completed: boolean;
+  customerUrl: string | null;
+  hasActiveTask: boolean;
+}
+
+export interface ResursV2Client {
+  /** Payment method and price signage for the amount and period: the terms the customer sees. */
+  getPricing(input: { countryCode: CountryCode; amount: number; period: number }, context?: CallContext): Promise<ProviderResult<LoanPricing>>;
+  /** Creates the payment; when one with the same orderReference exists it answers that one. */
+  createPayment(input: ResursV2CreatePayment, context?: CallContext): Promise<ProviderResult<ResursV2Payment>>;
+  getPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<ResursV2Payment>>;
+  /** The payment created for an order reference, or null: lets an interrupted submission resume. */
+  findPaymentByOrderReference(orderReference: string, context?: CallContext): Promise<ProviderResult<ResursV2Payment | null>>;
+  getTaskStatus(paymentId: string, context?: CallContext): Promise<ProviderResult<ResursV2TaskStatus>>;
+}
