@@ -8,6 +8,9 @@ import { findChromium } from '../scripts/ensure-chromium.mjs';
 // The end-to-end tests drive Debian's Chromium against the built server, with its embedded
 // database in a fresh folder and the sandbox on: real HTTP, real database, real browser.
 const port = Number(process.env.E2E_PORT ?? 3217);
+// An isolated run (scripts/e2e-isolated.mjs) builds into its own folders.
+const serverEntry = process.env.E2E_SERVER_ENTRY ?? 'server/dist/server.js';
+const webDist = process.env.E2E_WEB_DIST;
 const baseURL = `http://localhost:${port}`;
 const executablePath = (findChromium() as string | null) ?? undefined;
 
@@ -30,7 +33,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node server/dist/server.js',
+    command: `node ${serverEntry}`,
     cwd: join(import.meta.dirname, '..'),
     url: `${baseURL}/readyz`,
     timeout: 90_000,
@@ -43,6 +46,7 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-data-')),
       SANDBOX: 'true',
       LOG_LEVEL: 'warn',
+      ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
     },
   },
 });

@@ -4,13 +4,16 @@ import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const here = new URL('.', import.meta.url);
+// `--outdir <dir>` builds elsewhere than server/dist (isolated end-to-end runs).
+const outdirArg = process.argv.indexOf('--outdir');
+const outdir = outdirArg > 0 ? new URL(`file://${process.argv[outdirArg + 1]}/`) : new URL('dist/', here);
 const pkg = JSON.parse(readFileSync(new URL('package.json', here), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/'));
 
-rmSync(new URL('dist/', here), { recursive: true, force: true });
+rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: [new URL('src/server.ts', here).pathname],
-  outfile: new URL('dist/server.js', here).pathname,
+  outfile: new URL('server.js', outdir).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -20,4 +23,4 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-cpSync(new URL('src/db/migrations/', here), new URL('dist/migrations/', here), { recursive: true });
+cpSync(new URL('src/db/migrations/', here), new URL('migrations/', outdir), { recursive: true });
