@@ -12,3 +12,5 @@ export * from './schemas/merchant';
 export { type FieldMessage, type FieldMessages, fieldMessagesOf, z } from './schemas/zod';
 export * from './sandbox/test-people';
 export * from './builders/applications';
+export * from './flex-young';
+export * from './schemas/apply-form';

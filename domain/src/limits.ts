@@ -50,3 +50,10 @@ export const UI_TIMINGS = {
   dropdownTypeaheadResetMs: 350,
   tooltipThrottleMs: 16,
 } as const;
+
+/**
+ * How long a pending decision (Resurs FROZEN or INSPECTION) is reported to the waiting customer
+ * as still in progress. Automatic checks settle within seconds; a decision still pending after
+ * this goes to manual review, and the customer returns to the merchant (outcome apply_continue).
+ */
+export const PENDING_DECISION_GRACE_SECONDS = 20;

@@ -97,3 +97,16 @@ export const PAGES = {
 export function pagePath(relative: string): string {
   return relative === '/' ? `${SPA_BASE}/` : `${SPA_BASE}${relative}`;
 }
+
+/** Static documents of the SPA (spec section 2), in the country's language. */
+export function documentPath(kind: 'GeneralTerms' | 'PrivacyPolicy', country: 'NO' | 'SE'): string {
+  return `${SPA_BASE}/documents/${kind}${country}.pdf`;
+}
+
+/**
+ * Pages of other parties the portal links to. The leasing provider's public terms live on its
+ * Norwegian site; the operator points this at the current terms page of their agreement.
+ */
+export const EXTERNAL_LINKS = {
+  leasingTerms: 'https://www.grenke.no/',
+} as const;

@@ -9,8 +9,12 @@ import { zodValidatorCompiler } from './lib/validation';
 import database from './plugins/database';
 import errorHandler from './plugins/error-handler';
 import security from './plugins/security';
+import { registerLifecycleJobs } from './services/lifecycle';
+import { registerWebhookDelivery } from './services/webhooks';
 import spa from './plugins/spa';
+import jobs from './jobs';
 import providers from './providers';
+import callbackRoutes from './routes/callbacks';
 import health from './routes/health';
 import loanApplicationApi from './routes/loan-application';
 import merchantApi from './routes/merchant';
@@ -36,10 +40,14 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(security);
   await instance.register(database, { db: options.db });
   await instance.register(providers);
+  await instance.register(jobs);
+  registerLifecycleJobs(instance);
+  registerWebhookDelivery(instance);
 
   await instance.register(health);
   await instance.register(merchantApi);
   await instance.register(loanApplicationApi);
+  await instance.register(callbackRoutes);
   await instance.register(spa);
 
   if (options.config.sandbox) {

@@ -24,5 +24,20 @@ declare module 'fastify' {
     identity?: SessionIdentity;
     /** The application the customer is working on: listed first. */
     activeReference?: string;
+    /**
+     * BankID identifications started and not yet returned: their state, nonce and PKCE verifier
+     * stay on the server, bound to the session cookie, never only in the browser.
+     */
+    oidc?: {
+      pending: {
+        state: string;
+        nonce: string;
+        codeVerifier: string;
+        country: CountryCode;
+        reference?: string;
+        /** Epoch milliseconds. */
+        startedAt: number;
+      }[];
+    };
   }
 }

@@ -70,3 +70,20 @@ export function buildBusinessApplication(
     ...rest,
   };
 }
+
+/** A filled-in apply form (all consents given) for a test person or company's contact details. */
+export function buildApplyForm(
+  contact: { email: string; phone: string; address: string; postalCode: string; city: string },
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    phone: contact.phone,
+    email: contact.email,
+    address: contact.address,
+    postalCode: contact.postalCode,
+    city: contact.city,
+    personalInfoConsent: true,
+    privacyConsent: true,
+    ...overrides,
+  };
+}

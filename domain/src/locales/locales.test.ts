@@ -23,8 +23,16 @@ const web = Object.fromEntries(
     }),
 ) as Record<string, Record<string, string>>;
 
+/** The server's own texts (consents). */
+const serverDir = fileURLToPath(new URL('../../../server/src/locales/', import.meta.url));
+const server = (language: string): Record<string, string> =>
+  flattenCatalog(JSON.parse(readFileSync(`${serverDir}${language}.json`, 'utf8')));
+
 const catalogues = Object.fromEntries(
-  LANGUAGES.map((language) => [language, { ...flattenCatalog(SHARED_MESSAGES[language]), ...(web[language] ?? {}) }]),
+  LANGUAGES.map((language) => [
+    language,
+    { ...flattenCatalog(SHARED_MESSAGES[language]), ...(web[language] ?? {}), ...server(language) },
+  ]),
 );
 
 const placeholders = (message: string): string[] =>

@@ -16,6 +16,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** Runs a script of several statements (no parameters); answers the rows of the last one. */
+  execRows<Row = Record<string, unknown>>(sql: string): Promise<Row[]>;
   /** Runs `fn` in one transaction; rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
@@ -60,6 +62,10 @@ async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions): Promis
   return {
     kind: 'pglite',
     query: base.query,
+    async execRows<Row>(sql: string) {
+      const results = await lite.exec(sql);
+      return (results.at(-1)?.rows ?? []) as Row[];
+    },
     transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
     // PGlite is a single connection inside this process: nothing else can take the lock.
     withExclusiveLock: (_lockId, fn) =>
@@ -94,6 +100,12 @@ async function openPostgres(connectionString: string): Promise<Db> {
   return {
     kind: 'postgres',
     query: wrap(pool).query,
+    async execRows<Row>(sql: string) {
+      // Without parameters pg uses the simple protocol, which runs several statements.
+      const result = (await pool.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return (last?.rows ?? []) as Row[];
+    },
     async transaction(fn) {
       const client = await pool.connect();
       try {

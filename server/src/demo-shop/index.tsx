@@ -14,7 +14,9 @@ import { randomToken, sha256Hex } from '../lib/crypto';
 import { renderPage } from '../lib/html';
 import { checkoutRequest, PERIODS, peopleFor, productsFor, SCENARIOS, type Scenario } from './scenarios';
 import { SHOP_CSS } from './styles';
+import { seedSubscriptions } from './seed-subscriptions';
 import { SHOP_TEXTS, type ShopTexts } from './texts';
+import { type ReceivedWebhook, receivedWebhooks, registerWebhookReceiver } from './webhooks';
 
 /** The sandbox merchant (PRODUCT section 4). Its key is public: it only works in sandbox mode. */
 export const DEMO_MERCHANT = {
@@ -40,6 +42,7 @@ export async function seedDemoMerchant(app: FastifyInstance): Promise<void> {
     webhookSecret: DEMO_MERCHANT.webhookSecret,
   });
   await app.repos.merchants.addApiKey(DEMO_MERCHANT.id, sha256Hex(DEMO_MERCHANT.apiKey), 'sandbox demo key');
+  await seedSubscriptions(app, DEMO_MERCHANT.id);
 }
 
 function languageOf(request: FastifyRequest): Language {
@@ -134,7 +137,13 @@ function homePage(lang: Language, error?: string): string {
   });
 }
 
-function returnPage(lang: Language, outcome: string | undefined, reference: string | undefined, view: MerchantApplicationView | null): string {
+function returnPage(
+  lang: Language,
+  outcome: string | undefined,
+  reference: string | undefined,
+  view: MerchantApplicationView | null,
+  webhooks: ReceivedWebhook[],
+): string {
   const t = SHOP_TEXTS[lang];
   return renderPage({
     title: `${t.returnTitle}: ${t.title}`,
@@ -176,6 +185,26 @@ function returnPage(lang: Language, outcome: string | undefined, reference: stri
             </>
           ) : (
             <p>{t.unknownOrder}</p>
+          )}
+          <h3>{t.webhooks}</h3>
+          {webhooks.length === 0 ? (
+            <p>{t.noWebhooks}</p>
+          ) : (
+            <table data-testid="webhooks">
+              <tbody>
+                {webhooks.map((w) => (
+                  <tr key={w.eventId}>
+                    <td>{w.receivedAt}</td>
+                    <td>
+                      <code>{w.eventId}</code>
+                    </td>
+                    <td>{w.status}</td>
+                    <td>{w.outcome ?? ''}</td>
+                    <td>{w.signatureValid ? t.signatureValid : t.signatureInvalid}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           )}
           <p>
             <a href={`${DEMO_SHOP.home.pattern}?lang=${lang}`}>{t.newOrder}</a>
@@ -243,6 +272,11 @@ export default async function demoShop(app: FastifyInstance) {
       });
       if (response.statusCode === 200) view = response.json<MerchantApplicationView>();
     }
-    return sendHtml(reply, returnPage(lang, query.outcome, query.merchantPaymentReference, view));
+    const webhooks = query.merchantPaymentReference
+      ? (await receivedWebhooks(app).findBy('merchantPaymentReference', query.merchantPaymentReference)).map((r) => r.data)
+      : [];
+    return sendHtml(reply, returnPage(lang, query.outcome, query.merchantPaymentReference, view, webhooks));
   });
+
+  await registerWebhookReceiver(app, DEMO_SHOP.webhook.pattern, DEMO_MERCHANT.webhookSecret);
 }

@@ -12,15 +12,22 @@ import {
   LANGUAGES,
   SHARED_MESSAGES,
 } from '@portal/domain';
+import serverEn from '../locales/en.json';
+import serverNb from '../locales/nb.json';
+import serverSv from '../locales/sv.json';
 
 interface Catalogue {
   ids: Readonly<Record<string, string>>;
   i18n: I18n;
 }
 
+
+/** The server's own texts (consents), beside the shared catalogue; one file per language. */
+const SERVER_MESSAGES: Record<Language, typeof serverEn> = { en: serverEn, sv: serverSv, nb: serverNb };
+
 const catalogues = Object.fromEntries(
   LANGUAGES.map((language) => {
-    const ids = flattenCatalog(SHARED_MESSAGES[language]);
+    const ids = { ...flattenCatalog(SHARED_MESSAGES[language]), ...flattenCatalog(SERVER_MESSAGES[language]) };
     const i18n = setupI18n({ locale: language, messages: { [language]: ids } });
     i18n.setMessagesCompiler(compileMessage);
     return [language, { ids, i18n }];

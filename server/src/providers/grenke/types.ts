@@ -56,8 +56,10 @@ export interface GrenkeClient {
   calculate(input: { amount: number; period: number; currency: Currency }, context?: CallContext): Promise<ProviderResult<GrenkeCalculation>>;
   createRequest(input: GrenkeCreateRequest, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;
   getRequest(financingId: string, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;
-  /** The lease contract to sign, as a PDF. */
+  /** The lease contract to sign, as a PDF (available once the request is ReadyToSign). */
   getContractDocument(financingId: string, context?: CallContext): Promise<ProviderResult<Uint8Array>>;
+  /** Hands the signed contract back to GRENKE (POST …/contractdocument); the request becomes Contracted. */
+  uploadSignedContract(financingId: string, pdf: Uint8Array, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;
 }
 
 export type { LeasingState };

@@ -1,10 +1,246 @@
-import { fail, type InteractionRecorder } from '../types';
-import type { ResursV1Client } from './types';
+/**
+ * The Resurs v1 adapter: Simplified Shop Flow (SOAP) for pricing, booking and signing, and
+ * AfterShopFlow's getPayment for following a payment afterwards. It answers results, never
+ * throws vendor errors; in sandbox mode its base URL is the simulator on this server.
+ */
+import { z } from 'zod';
+import { COUNTRIES, type CountryCode } from '@portal/domain';
+import { type CallContext, fail, type InteractionRecorder, ok, type ProviderResult } from '../types';
+import { classifyLegalLinks, loanFigures, readCostColumn } from './pricing';
+import { createSoapTransport } from './soap-transport';
+import { METADATA_KEYS } from './wsdl';
+import { RESURS_V1_STATUSES, type ResursV1Booking, type ResursV1BookPayment, type ResursV1Client } from './types';
 
 export type ResursV1ClientOptions = { baseUrl: string; username: string; password: string; timeoutMs: number; recorder: InteractionRecorder };
 
-/** The production adapter: not built yet. */
-export function createResursV1Client(_options: ResursV1ClientOptions): ResursV1Client {
-  // Until the adapter exists every call answers as an unreachable provider.
-  return new Proxy({}, { get: () => async () => fail({ kind: 'unavailable', reason: 'network' }) }) as ResursV1Client;
+/** Resurs says payment methods may be cached for 24 hours. */
+const PAYMENT_METHODS_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Elements that may repeat come as one object when there is one, and not at all when none. */
+const list = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]), z.array(item));
+const bool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+const number = z.coerce.number().finite();
+
+const paymentMethod = z.object({
+  id: z.string(),
+  description: z.string().optional(),
+  legalInfoLinks: list(z.object({ appendPriceLast: bool, endUserDescription: z.string(), url: z.string() })),
+  minLimit: number,
+  maxLimit: number,
+  type: z.string(),
+  customerType: list(z.string()),
+  specificType: z.string(),
+});
+type PaymentMethod = z.output<typeof paymentMethod>;
+
+const paymentMethodsAnswer = z.preprocess((value) => value ?? {}, z.object({ return: list(paymentMethod) }));
+const annuityFactorsAnswer = z.preprocess(
+  (value) => value ?? {},
+  z.object({ return: list(z.object({ factor: number, duration: z.coerce.number().int(), paymentPlanName: z.string().optional() })) }),
+);
+const costOfPurchaseAnswer = z.object({ return: z.string().min(1) });
+const bookingAnswer = z.object({
+  return: z.object({
+    paymentId: z.coerce.string(),
+    bookPaymentStatus: z.enum(RESURS_V1_STATUSES),
+    signingUrl: z.string().nullish(),
+    approvedAmount: number.nullish(),
+  }),
+});
+const paymentAnswer = z.object({
+  return: z.object({
+    id: z.coerce.string(),
+    limit: number.nullish(),
+    totalAmount: number,
+    frozen: bool,
+    status: list(z.string()),
+  }),
+});
+const termsAnswer = z.object({ return: z.object({ termsType: z.string(), title: z.string(), html: z.string() }) });
+
+/** Resurs speaks ISO 639-1 with `no` for Norwegian. */
+const resursLanguage = (countryCode: CountryCode) => (COUNTRIES[countryCode].language === 'nb' ? 'no' : COUNTRIES[countryCode].language);
+
+/** The payment method the portal sells: Resurs' part payment (a revolving account). */
+function partPayment(methods: readonly PaymentMethod[]): PaymentMethod | undefined {
+  const natural = methods.filter((m) => m.customerType.length === 0 || m.customerType.includes('NATURAL'));
+  return natural.find((m) => m.specificType === 'PART_PAYMENT') ?? natural.find((m) => m.type === 'REVOLVING_CREDIT');
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function specLines(input: ResursV1BookPayment) {
+  const unitMeasure = input.countryCode === 'NO' ? 'stk' : 'st';
+  return input.items.map((item, index) => {
+    const net = item.quantity * item.unitAmountWithoutVat;
+    const vat = round2((net * item.vatPct) / 100);
+    return {
+      id: String(index + 1),
+      artNo: item.artNo,
+      description: item.description,
+      quantity: item.quantity,
+      unitMeasure,
+      unitAmountWithoutVat: item.unitAmountWithoutVat,
+      vatPct: item.vatPct,
+      totalVatAmount: vat,
+      totalAmount: round2(net + vat),
+    };
+  });
+}
+
+/** Leaves out what is not known: an empty element would be a value to Resurs. */
+function present<T extends Record<string, unknown>>(record: T): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null && value !== undefined && value !== '')) as Partial<T>;
+}
+
+function toBooking(answer: z.output<typeof bookingAnswer>): ResursV1Booking {
+  const result = answer.return;
+  return {
+    paymentId: result.paymentId,
+    status: result.bookPaymentStatus,
+    signingUrl: result.bookPaymentStatus === 'SIGNING' ? (result.signingUrl ?? null) : null,
+    approvedAmount: result.approvedAmount ?? null,
+  };
+}
+
+/**
+ * AfterShopFlow describes a payment by flags, not by bookPaymentStatus: frozen → FROZEN, debited
+ * (finalized) → FINALIZED, annulled → DENIED (it will not be paid out), otherwise BOOKED.
+ */
+function toBookingFromPayment(answer: z.output<typeof paymentAnswer>): ResursV1Booking {
+  const payment = answer.return;
+  const status = payment.frozen
+    ? 'FROZEN'
+    : payment.status.includes('IS_ANNULLED')
+      ? 'DENIED'
+      : payment.status.includes('IS_DEBITED')
+        ? 'FINALIZED'
+        : 'BOOKED';
+  return { paymentId: payment.id, status, signingUrl: null, approvedAmount: payment.limit ?? payment.totalAmount };
+}
+
+export function createResursV1Client(options: ResursV1ClientOptions): ResursV1Client {
+  const soap = createSoapTransport(options);
+  const methodsCache = new Map<CountryCode, { method: PaymentMethod; expiresAt: number }>();
+
+  async function methodFor(countryCode: CountryCode, context?: CallContext): Promise<ProviderResult<PaymentMethod>> {
+    const cached = methodsCache.get(countryCode);
+    if (cached && cached.expiresAt > Date.now()) return ok(cached.method);
+    const answer = await soap.call(
+      'shopFlow',
+      'getPaymentMethods',
+      { language: resursLanguage(countryCode), customerType: 'NATURAL' },
+      paymentMethodsAnswer,
+      context,
+    );
+    if (!answer.ok) return answer;
+    const method = partPayment(answer.value.return);
+    // Resurs answered, but sells no part payment to this representative: a configuration refusal.
+    if (!method) return fail({ kind: 'refused', status: 200, code: 'NO_PART_PAYMENT_METHOD' });
+    methodsCache.set(countryCode, { method, expiresAt: Date.now() + PAYMENT_METHODS_TTL_MS });
+    return ok(method);
+  }
+
+  return {
+    async getPricing(input, context) {
+      const method = await methodFor(input.countryCode, context);
+      if (!method.ok) return method;
+      const paymentMethodId = method.value.id;
+      const [factors, cost] = await Promise.all([
+        soap.call('shopFlow', 'getAnnuityFactors', { paymentMethodId }, annuityFactorsAnswer, context),
+        soap.call('shopFlow', 'getCostOfPurchaseHtml', { paymentMethodId, amount: input.amount }, costOfPurchaseAnswer, context),
+      ]);
+      if (!factors.ok) return factors;
+      if (!cost.ok) return cost;
+      const plan = factors.value.return.find((f) => f.duration === input.period);
+      if (!plan) return fail({ kind: 'refused', status: 200, code: 'PAYMENT_PLAN_NOT_OFFERED' });
+      const column = readCostColumn(cost.value.return, factors.value.return.map((f) => f.duration), input.period);
+      if (!column) return fail({ kind: 'unavailable', reason: 'server-error', status: 200 });
+
+      const figures = loanFigures({ amount: input.amount, period: input.period, factor: plan.factor, column });
+      const links = classifyLegalLinks(method.value.legalInfoLinks, input.amount);
+      return ok({
+        currency: COUNTRIES[input.countryCode].currency,
+        loanAmount: input.amount,
+        loanPeriod: input.period,
+        ...figures,
+        secciLinks: links.secciLinks,
+        generalTermsLinks: links.generalTermsLinks,
+      });
+    },
+
+    async bookPayment(input, context) {
+      const method = await methodFor(input.countryCode, context);
+      if (!method.ok) return method;
+      const lines = specLines(input);
+      const { customer } = input;
+      const address = present({
+        fullName: `${customer.firstName} ${customer.lastName}`,
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+        addressRow1: customer.address,
+        postalArea: customer.city,
+        postalCode: customer.postalCode,
+        country: input.countryCode,
+      });
+      const args = {
+        paymentData: {
+          preferredId: input.preferredId,
+          paymentMethodId: method.value.id,
+          // Resurs requires the customer's address; its own examples use the loopback one when unknown.
+          customerIpAddress: input.customerIpAddress ?? '127.0.0.1',
+          waitForFraudControl: true,
+          annulIfFrozen: false,
+          // The portal books; capturing (finalizing) is the merchant's step after delivery.
+          finalizeIfBooked: false,
+        },
+        orderData: {
+          specLines: lines,
+          totalAmount: input.amount,
+          totalVatAmount: round2(lines.reduce((sum, line) => sum + line.totalVatAmount, 0)),
+        },
+        metaData: [
+          { key: METADATA_KEYS.paymentPlanDuration, value: String(input.period) },
+          ...(input.accountKey ? [{ key: METADATA_KEYS.accountKey, value: input.accountKey }] : []),
+        ],
+        customer: present({
+          governmentId: customer.governmentId,
+          address,
+          phone: customer.phone,
+          email: customer.email,
+          type: 'NATURAL',
+          cellPhone: customer.phone,
+        }),
+        signing: { successUrl: input.signing.successUrl, failUrl: input.signing.failUrl },
+      };
+      const answer = await soap.call('shopFlow', 'bookPayment', args, bookingAnswer, context);
+      return answer.ok ? ok(toBooking(answer.value)) : answer;
+    },
+
+    async bookSignedPayment(paymentId, context) {
+      const answer = await soap.call('shopFlow', 'bookSignedPayment', { paymentId }, bookingAnswer, context);
+      return answer.ok ? ok(toBooking(answer.value)) : answer;
+    },
+
+    async getPayment(paymentId, context) {
+      const answer = await soap.call('afterShopFlow', 'getPayment', { paymentId }, paymentAnswer, context);
+      return answer.ok ? ok(toBookingFromPayment(answer.value)) : answer;
+    },
+
+    async getIndividualizedTerms(input, context) {
+      const method = await methodFor(input.countryCode, context);
+      if (!method.ok) return method;
+      const args = present({
+        paymentMethodId: method.value.id,
+        termsType: input.termsType,
+        amount: input.amount,
+        duration: input.period,
+        paymentId: input.paymentId ?? undefined,
+      });
+      const answer = await soap.call('shopFlow', 'getIndividualizedTerms', args, termsAnswer, context);
+      if (!answer.ok) return answer;
+      return ok({ termsType: input.termsType, title: answer.value.return.title, html: answer.value.return.html });
+    },
+  };
 }

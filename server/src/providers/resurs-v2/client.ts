@@ -1,10 +1,314 @@
-import { fail, type InteractionRecorder } from '../types';
-import type { ResursV2Client } from './types';
+/**
+ * The production adapter of Resurs Bank's Merchant API 2.0 (PROVIDERS.md). It speaks the REST
+ * contract over HTTP to `baseUrl`: the real API, or the sandbox simulator at
+ * /sandbox/resurs-v2, which implements the same contract. Every call has a timeout, is recorded
+ * against the application, and comes back as a result, never as a thrown vendor error.
+ */
+import type { z } from 'zod';
+import { COUNTRIES, type CountryCode, type DocumentLink, normaliseNationalId } from '@portal/domain';
+import { createHttpClient, type HttpRequest } from '../http';
+import { type CallContext, fail, type InteractionRecorder, type LoanPricing, ok, type ProviderResult } from '../types';
+import { accessTokens } from './access-token';
+import {
+  paymentAnswer,
+  paymentMethodsAnswer,
+  priceSignageAnswer,
+  type ResursPaymentMethod,
+  type ResursStore,
+  searchAnswer,
+  storesAnswer,
+  taskStatusAnswer,
+  toPayment,
+  toTaskStatus,
+} from './answers';
+import { RESURS_V2_PERIOD_METADATA_KEY, type ResursV2Client, type ResursV2CreatePayment, type ResursV2Payment } from './types';
 
-export type ResursV2ClientOptions = { baseUrl: string; clientId: string; clientSecret: string; storeId: string; timeoutMs: number; recorder: InteractionRecorder };
+export type ResursV2ClientOptions = {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The store used in its own country; the other country's store is found through GET /v2/stores. */
+  storeId: string;
+  timeoutMs: number;
+  recorder: InteractionRecorder;
+};
 
-/** The production adapter: not built yet. */
-export function createResursV2Client(_options: ResursV2ClientOptions): ResursV2Client {
-  // Until the adapter exists every call answers as an unreachable provider.
-  return new Proxy({}, { get: () => async () => fail({ kind: 'unavailable', reason: 'network' }) }) as ResursV2Client;
+/** Stores and payment methods change rarely; Resurs' own library caches them for an hour. */
+const STORES_TTL_MS = 60 * 60 * 1000;
+const PAYMENT_METHODS_TTL_MS = 10 * 60 * 1000;
+
+/** Standard VAT rate in both countries; the portal's items carry prices including it. */
+const VAT_RATE = 25;
+const QUANTITY_UNIT: Readonly<Record<CountryCode, string>> = { NO: 'stk', SE: 'st' };
+
+/**
+ * Labels of the legal documents, in the language the documents are written in (the store's):
+ * the adapter does not know the reader's language, and a link that names its target in the
+ * target's language is honest about what opens.
+ */
+const DOCUMENT_LABELS: Readonly<Record<CountryCode, { secci: string; generalTerms: string }>> = {
+  NO: { secci: 'Standardisert europeisk opplysningsskjema om forbrukerkreditt (SEF)', generalTerms: 'Generelle vilkår' },
+  SE: { secci: 'Standardiserad europeisk konsumentkreditinformation (SEKKI)', generalTerms: 'Allmänna villkor' },
+};
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const truncate = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+const segment = encodeURIComponent;
+
+/** A value loaded once and kept for `ttlMs`; concurrent callers share one load; failures are not kept. */
+function cachedLoad<T>(ttlMs: number, load: (context?: CallContext) => Promise<ProviderResult<T>>) {
+  let kept: { value: T; until: number } | null = null;
+  let pending: Promise<ProviderResult<T>> | null = null;
+  return (context?: CallContext): Promise<ProviderResult<T>> => {
+    if (kept && Date.now() < kept.until) return Promise.resolve(ok(kept.value));
+    pending ??= load(context)
+      .then((result) => {
+        if (result.ok) kept = { value: result.value, until: Date.now() + ttlMs };
+        return result;
+      })
+      .finally(() => {
+        pending = null;
+      });
+    return pending;
+  };
+}
+
+function isPartPaymentFor(method: ResursPaymentMethod, amount: number): boolean {
+  return (
+    method.type === 'RESURS_PART_PAYMENT' &&
+    method.enabledForNaturalCustomer &&
+    method.disabled !== true &&
+    amount >= method.minPurchaseLimit &&
+    amount <= method.maxPurchaseLimit
+  );
+}
+
+function orderLines(input: ResursV2CreatePayment) {
+  const line = (description: string, reference: string, quantity: number, unitAmount: number) => {
+    const total = round2(quantity * unitAmount);
+    return {
+      description: truncate(description, 50),
+      reference: truncate(reference, 50),
+      quantity,
+      quantityUnit: QUANTITY_UNIT[input.countryCode],
+      vatRate: VAT_RATE,
+      unitAmountIncludingVat: round2(unitAmount),
+      totalAmountIncludingVat: total,
+      totalVatAmount: round2(total - total / (1 + VAT_RATE / 100)),
+      type: 'NORMAL',
+    };
+  };
+  const itemsTotal = input.items.reduce((sum, item) => sum + item.quantity * item.unitAmountIncludingVat, 0);
+  if (input.items.length > 0 && Math.abs(itemsTotal - input.amount) < 0.005) {
+    return input.items.map((item) => line(item.description, item.reference, item.quantity, item.unitAmountIncludingVat));
+  }
+  // What Resurs finances is the loan amount: when the items do not add up to it, one line does.
+  const description = input.items.map((item) => item.description).join(', ') || input.orderReference;
+  return [line(description, input.orderReference, 1, input.amount)];
+}
+
+function createPaymentBody(input: ResursV2CreatePayment, storeId: string, paymentMethodId: string) {
+  const { customer } = input;
+  const fullName = `${customer.firstName} ${customer.lastName}`.trim();
+  const phone = customer.mobilePhone?.replace(/[\s()-]/g, '');
+  return {
+    storeId,
+    paymentMethodId,
+    order: { orderReference: input.orderReference, orderLines: orderLines(input) },
+    customer: {
+      customerType: 'NATURAL',
+      governmentId: normaliseNationalId(input.countryCode, customer.governmentId) ?? customer.governmentId.trim(),
+      ...(customer.email ? { email: customer.email } : {}),
+      ...(phone ? { mobilePhone: phone } : {}),
+      ...(customer.address && customer.postalCode && customer.city
+        ? {
+            deliveryAddress: {
+              fullName,
+              firstName: customer.firstName,
+              lastName: customer.lastName,
+              addressRow1: customer.address,
+              postalArea: customer.city,
+              postalCode: customer.postalCode,
+              countryCode: input.countryCode,
+            },
+          }
+        : {}),
+      ...(input.customerIp || input.userAgent
+        ? { deviceInfo: { ...(input.customerIp ? { ip: input.customerIp } : {}), ...(input.userAgent ? { userAgent: input.userAgent } : {}) } }
+        : {}),
+    },
+    application: { requestedCreditLimit: input.amount },
+    metadata: { custom: [{ key: RESURS_V2_PERIOD_METADATA_KEY, value: String(input.period) }] },
+    options: {
+      initiatedOnCustomersDevice: true,
+      // The portal waits for manual inspection and frozen payments itself (it polls).
+      handleManualInspection: true,
+      handleFrozenPayments: true,
+      automaticCapture: false,
+      redirectionUrls: { customer: { successUrl: input.successUrl, failUrl: input.failUrl } },
+      callbacks: { authorization: { url: input.authorizationCallbackUrl } },
+    },
+  };
+}
+
+export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Client {
+  const http = createHttpClient({ provider: 'resurs-v2', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder });
+  const tokens = accessTokens(http, options);
+
+  /** An API call with the bearer token; a 401 gets one new token and one retry. */
+  async function call<T>(request: HttpRequest, schema: z.ZodType<T>): Promise<ProviderResult<T>> {
+    for (let attempt = 1; ; attempt += 1) {
+      const token = await tokens.get(request.context);
+      if (!token.ok) return token;
+      const answer = await http.request<unknown>({ ...request, headers: { ...request.headers, Authorization: `Bearer ${token.value}` } });
+      if (!answer.ok) {
+        if (attempt === 1 && answer.failure.kind === 'refused' && answer.failure.status === 401) {
+          tokens.invalidate(token.value);
+          continue;
+        }
+        return answer;
+      }
+      const parsed = schema.safeParse(answer.value.body);
+      return parsed.success ? ok(parsed.data) : fail({ kind: 'refused', status: answer.value.status, code: 'UNREADABLE_ANSWER' });
+    }
+  }
+
+  const stores = cachedLoad(STORES_TTL_MS, async (context) => {
+    const answer = await call({ operation: 'getStores', path: '/v2/stores', context }, storesAnswer);
+    return answer.ok ? ok(answer.value.content) : answer;
+  });
+
+  const methodLoaders = new Map<string, ReturnType<typeof cachedLoad<ResursPaymentMethod[]>>>();
+  const paymentMethods = (storeId: string, context?: CallContext) => {
+    let load = methodLoaders.get(storeId);
+    if (!load) {
+      load = cachedLoad(PAYMENT_METHODS_TTL_MS, async (ctx) => {
+        const answer = await call({ operation: 'getPaymentMethods', path: `/v2/stores/${segment(storeId)}/payment_methods`, context: ctx }, paymentMethodsAnswer);
+        return answer.ok ? ok(answer.value.paymentMethods) : answer;
+      });
+      methodLoaders.set(storeId, load);
+    }
+    return load(context);
+  };
+
+  /** A Resurs store sells in one country: the configured one where it fits, else the client's store there. */
+  async function storeFor(countryCode: CountryCode, context?: CallContext): Promise<ProviderResult<ResursStore>> {
+    const all = await stores(context);
+    if (!all.ok) return all;
+    const store = all.value.find((s) => s.id === options.storeId && s.countryCode === countryCode) ?? all.value.find((s) => s.countryCode === countryCode);
+    return store ? ok(store) : fail({ kind: 'refused', status: 404, code: 'NO_STORE_FOR_COUNTRY' });
+  }
+
+  async function partPaymentMethod(storeId: string, amount: number, context?: CallContext): Promise<ProviderResult<ResursPaymentMethod>> {
+    const methods = await paymentMethods(storeId, context);
+    if (!methods.ok) return methods;
+    const method = methods.value.find((m) => isPartPaymentFor(m, amount));
+    return method ? ok(method) : fail({ kind: 'refused', status: 422, code: 'NO_PART_PAYMENT_METHOD' });
+  }
+
+  async function getPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<ResursV2Payment>> {
+    const answer = await call({ operation: 'getPayment', path: `/v2/payments/${segment(paymentId)}`, context }, paymentAnswer);
+    if (!answer.ok) return answer;
+    const payment = toPayment(answer.value);
+    return payment ? ok(payment) : fail({ kind: 'refused', status: 200, code: 'UNKNOWN_PAYMENT_STATUS' });
+  }
+
+  /** [?] POST /v2/payments/search, as Resurs' PHP library calls it; the full payment is then read. */
+  async function findInStore(storeId: string, orderReference: string, context?: CallContext): Promise<ProviderResult<ResursV2Payment | null>> {
+    const answer = await call(
+      { operation: 'searchPayments', method: 'POST', path: '/v2/payments/search', json: { storeId, orderReference }, context },
+      searchAnswer,
+    );
+    if (!answer.ok) return answer;
+    const [match] = answer.value.content;
+    return match ? getPayment(match.id, context) : ok(null);
+  }
+
+  return {
+    async getPricing({ countryCode, amount, period }, context) {
+      const store = await storeFor(countryCode, context);
+      if (!store.ok) return store;
+      const method = await partPaymentMethod(store.value.id, amount, context);
+      if (!method.ok) return method;
+      const signage = await call(
+        {
+          operation: 'getPriceSignage',
+          path: `/v2/stores/${segment(store.value.id)}/payment_methods/${segment(method.value.id)}/price_signage`,
+          query: { amount },
+          context,
+        },
+        priceSignageAnswer,
+      );
+      if (!signage.ok) return signage;
+      const cost = signage.value.costList.find((c) => (c.durationMonths ?? c.months) === period);
+      if (!cost) return fail({ kind: 'refused', status: 422, code: 'PERIOD_NOT_OFFERED' });
+
+      const labels = DOCUMENT_LABELS[countryCode];
+      const linksOfType = (type: string, label: string): DocumentLink[] =>
+        (method.value.legalLinks ?? [])
+          .filter((link) => link.type === type)
+          .map((link) => ({ url: link.needToAppendPriceLast || link.needPriceLast ? `${link.url}${amount}` : link.url, label }));
+      const fromSignage = (links: { uri: string }[] | undefined, label: string): DocumentLink[] =>
+        (links ?? []).map((link) => ({ url: link.uri, label }));
+      const secciLinks = linksOfType('SEKKI', labels.secci);
+      const generalTermsLinks = linksOfType('GENERAL_TERMS', labels.generalTerms);
+
+      const pricing: LoanPricing = {
+        currency: COUNTRIES[countryCode].currency,
+        loanAmount: amount,
+        loanPeriod: period,
+        // [?] totalCost is the total amount payable (Resurs' widget labels it "total").
+        cost: round2(cost.totalCost - amount),
+        interestRate: cost.interest,
+        effectiveInterestRate: cost.effectiveInterest,
+        totalMonthlyPayment: cost.monthlyCost,
+        secciLinks: secciLinks.length > 0 ? secciLinks : fromSignage(signage.value.secciLinks, labels.secci),
+        generalTermsLinks: generalTermsLinks.length > 0 ? generalTermsLinks : fromSignage(signage.value.generalTermsLinks, labels.generalTerms),
+      };
+      return ok(pricing);
+    },
+
+    async createPayment(input, context) {
+      const store = await storeFor(input.countryCode, context);
+      if (!store.ok) return store;
+      // Idempotent by order reference: a retry after a timeout finds the payment the first try made.
+      const existing = await findInStore(store.value.id, input.orderReference, context);
+      if (!existing.ok) return existing;
+      if (existing.value) return ok(existing.value);
+
+      const method = await partPaymentMethod(store.value.id, input.amount, context);
+      if (!method.ok) return method;
+      const created = await call(
+        { operation: 'createPayment', method: 'POST', path: '/v2/payments', json: createPaymentBody(input, store.value.id, method.value.id), context },
+        paymentAnswer,
+      );
+      if (!created.ok) {
+        // Someone else created it between our search and our create: answer theirs.
+        if (created.failure.kind === 'refused' && created.failure.status === 409) {
+          const again = await findInStore(store.value.id, input.orderReference, context);
+          if (again.ok && again.value) return ok(again.value);
+        }
+        return created;
+      }
+      const payment = toPayment(created.value);
+      return payment ? ok(payment) : fail({ kind: 'refused', status: 201, code: 'UNKNOWN_PAYMENT_STATUS' });
+    },
+
+    getPayment,
+
+    async findPaymentByOrderReference(orderReference, context) {
+      const all = await stores(context);
+      if (!all.ok) return all;
+      for (const store of all.value) {
+        const found = await findInStore(store.id, orderReference, context);
+        if (!found.ok || found.value) return found;
+      }
+      return ok(null);
+    },
+
+    async getTaskStatus(paymentId, context) {
+      const answer = await call({ operation: 'getTaskStatus', path: `/v2/payments/${segment(paymentId)}/tasks/status`, context }, taskStatusAnswer);
+      return answer.ok ? ok(toTaskStatus(answer.value)) : answer;
+    },
+  };
 }

@@ -16,6 +16,12 @@ export const RESURS_V2_STATUSES = [
 ] as const;
 export type ResursV2Status = (typeof RESURS_V2_STATUSES)[number];
 
+/**
+ * [?] The contract has no field for the part-payment period the customer chose: it travels as
+ * `metadata.custom[{ key, value }]` under this key (adapter and simulator agree on it here).
+ */
+export const RESURS_V2_PERIOD_METADATA_KEY = 'loanPeriod';
+
 export interface ResursV2Payment {
   id: string;
   /** The portal's application reference, sent as the order reference. */

@@ -1,10 +1,229 @@
-import { fail, type InteractionRecorder } from '../types';
-import type { SigningClient } from './types';
+/**
+ * The signing service adapter, Signicat Enterprise Sign style (PROVIDERS.md, [S]): an OAuth2
+ * client-credentials token, the PDF uploaded to session storage, then an order with one task per
+ * signer and a PAdES packaging task that yields the signed PDF. The same code talks to the
+ * sandbox simulator. Answers are checked before they are trusted; nothing is thrown.
+ */
+import { type CountryCode, z } from '@portal/domain';
+import { createHttpClient, type HttpRequest, type HttpResponse } from '../http';
+import { fail, ok, type CallContext, type InteractionRecorder, type ProviderResult } from '../types';
+import { packagingStatusOf, taskStatusOf } from './statuses';
+import type { CreateSigningOrder, PackagingStatus, SigningClient, SigningOrder, SigningTask } from './types';
 
-export type SigningClientOptions = { baseUrl: string; clientId: string; clientSecret: string; timeoutMs: number; recorder: InteractionRecorder };
+export type SigningClientOptions = {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  timeoutMs: number;
+  recorder: InteractionRecorder;
+  /** Days a signer has before the task expires ([?] no documented default; 30 is Signicat's upper bound for deletion). */
+  daysToLive?: number | undefined;
+};
 
-/** The production adapter: not built yet. */
-export function createSigningClient(_options: SigningClientOptions): SigningClient {
-  // Until the adapter exists every call answers as an unreachable provider.
-  return new Proxy({}, { get: () => async () => fail({ kind: 'unavailable', reason: 'network' }) }) as SigningClient;
+export const DEFAULT_DAYS_TO_LIVE = 14;
+
+/** Signicat's token endpoint on the API host and the one scope every API uses ([V] scope, [S] path). */
+const TOKEN_PATH = 'auth/open/connect/token';
+const TOKEN_SCOPE = 'signicat-api';
+/** Renew a token this long before it runs out, so that a call never starts with a dying one. */
+const TOKEN_MARGIN_MS = 30_000;
+
+const DOCUMENT_ID = 'contract';
+const PACKAGING_TASK_ID = 'signed-contract';
+
+const PATHS = {
+  documents: 'enterprise/sign/documents',
+  orders: 'enterprise/sign/orders',
+  order: (id: string) => `enterprise/sign/orders/${encodeURIComponent(id)}`,
+  taskStatus: (id: string, taskId: string) => `enterprise/sign/orders/${encodeURIComponent(id)}/tasks/${encodeURIComponent(taskId)}/status`,
+  packagingStatus: (id: string, packagingId: string) =>
+    `enterprise/sign/orders/${encodeURIComponent(id)}/packaging-tasks/${encodeURIComponent(packagingId)}/status`,
+  packagingResult: (id: string, packagingId: string) =>
+    `enterprise/sign/orders/${encodeURIComponent(id)}/packaging-tasks/${encodeURIComponent(packagingId)}/result`,
+};
+
+const tokenAnswer = z.object({ access_token: z.string().check(z.minLength(1)), expires_in: z.optional(z.number()) });
+const documentAnswer = z.object({ documentId: z.string().check(z.minLength(1)) });
+const orderAnswer = z.object({
+  id: z.string().check(z.minLength(1)),
+  clientReference: z.optional(z.nullable(z.string())),
+  tasks: z.array(
+    z.object({
+      id: z.string(),
+      signingUrl: z.string(),
+      status: z.optional(z.string()),
+      subject: z.optional(z.nullable(z.object({ id: z.optional(z.nullable(z.string())) }))),
+    }),
+  ),
+  packagingTasks: z.optional(z.array(z.object({ id: z.string(), status: z.optional(z.string()) }))),
+});
+const taskStatusAnswer = z.object({ taskStatus: z.string() });
+const packagingStatusAnswer = z.object({ packagingTaskStatus: z.string() });
+
+const unexpected = (status: number, code = 'UNEXPECTED_ANSWER') => fail({ kind: 'refused', status, code });
+
+/** The e-ID a signer signs with: Norwegian or Swedish BankID ([?] method names, see README). */
+function signatureMethodFor(signer: CreateSigningOrder['signers'][number]): string {
+  const country: CountryCode = signer.country ?? (signer.nationalId.replace(/\D/g, '').length === 12 ? 'SE' : 'NO');
+  return country === 'SE' ? 'sbid' : 'nbid';
+}
+
+export function orderBody(input: CreateSigningOrder, documentId: string, daysToLive: number) {
+  const tasks = input.signers.map((signer, i) => ({
+    id: `task-${i + 1}`,
+    language: signer.language,
+    daysToLive,
+    documents: [{ id: DOCUMENT_ID, description: input.documentTitle, action: 'SIGN', source: 'SESSION', documentRef: documentId }],
+    signatureMethods: [{ name: signatureMethodFor(signer) }],
+    subject: { id: signer.ref, nationalId: signer.nationalId },
+    onTaskComplete: input.redirects.complete,
+    onTaskReject: input.redirects.reject,
+    onTaskPostpone: input.redirects.postpone,
+  }));
+  return {
+    clientReference: input.clientReference,
+    tasks,
+    packagingTasks: [{ id: PACKAGING_TASK_ID, method: 'pades', documents: tasks.map((t) => ({ taskId: t.id, documentIds: [DOCUMENT_ID] })) }],
+  };
+}
+
+const isPdf = (bytes: Uint8Array) =>
+  bytes.length > 4 && bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46; // %PDF
+
+export function createSigningClient(options: SigningClientOptions): SigningClient {
+  const http = createHttpClient({ provider: 'signing', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder });
+  const daysToLive = options.daysToLive ?? DEFAULT_DAYS_TO_LIVE;
+  // client_secret_basic: id and secret form-encoded, joined by a colon, base64 (RFC 6749 2.3.1).
+  const basic = Buffer.from(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`).toString('base64');
+
+  // One token for the whole process, renewed before it expires; concurrent callers share one fetch.
+  let token: { value: string; expiresAt: number } | null = null;
+  let fetching: Promise<ProviderResult<string>> | null = null;
+
+  const fetchToken = async (context?: CallContext): Promise<ProviderResult<string>> => {
+    const response = await http.request({
+      operation: 'token',
+      method: 'POST',
+      path: TOKEN_PATH,
+      headers: { Authorization: `Basic ${basic}` },
+      form: { grant_type: 'client_credentials', scope: TOKEN_SCOPE },
+      context,
+    });
+    if (!response.ok) return response;
+    const parsed = tokenAnswer.safeParse(response.value.body);
+    if (!parsed.success) return unexpected(response.value.status);
+    const lifetimeMs = (parsed.data.expires_in ?? 600) * 1000;
+    token = { value: parsed.data.access_token, expiresAt: Date.now() + lifetimeMs - Math.min(TOKEN_MARGIN_MS, lifetimeMs / 2) };
+    return ok(parsed.data.access_token);
+  };
+
+  const accessToken = (context?: CallContext): Promise<ProviderResult<string>> => {
+    if (token && token.expiresAt > Date.now()) return Promise.resolve(ok(token.value));
+    fetching ??= fetchToken(context).finally(() => {
+      fetching = null;
+    });
+    return fetching;
+  };
+
+  /** A call with the bearer token; a 401 means the token was revoked or expired early: renew once. */
+  const call = async <T>(request: HttpRequest): Promise<ProviderResult<HttpResponse<T>>> => {
+    for (let attempt = 0; ; attempt += 1) {
+      const bearer = await accessToken(request.context);
+      if (!bearer.ok) return bearer;
+      const response = await http.request<T>({ ...request, headers: { ...request.headers, Authorization: `Bearer ${bearer.value}` } });
+      const unauthorised = !response.ok && response.failure.kind === 'refused' && response.failure.status === 401;
+      if (!unauthorised || attempt > 0) return response;
+      if (token?.value === bearer.value) token = null;
+    }
+  };
+
+  /** Reads an order; statuses the order does not carry are asked for one by one. */
+  const readOrder = async (response: HttpResponse<unknown>, context?: CallContext): Promise<ProviderResult<SigningOrder>> => {
+    const parsed = orderAnswer.safeParse(response.body);
+    if (!parsed.success) return unexpected(response.status);
+    const order = parsed.data;
+    const packaging = order.packagingTasks?.[0];
+    if (!packaging) return unexpected(response.status, 'NO_PACKAGING_TASK');
+
+    const tasks: SigningTask[] = [];
+    for (const task of order.tasks) {
+      let word = task.status;
+      if (word === undefined) {
+        const status = await call<unknown>({ operation: 'getTaskStatus', path: PATHS.taskStatus(order.id, task.id), context });
+        if (!status.ok) return status;
+        const read = taskStatusAnswer.safeParse(status.value.body);
+        if (!read.success) return unexpected(status.value.status);
+        word = read.data.taskStatus;
+      }
+      const status = taskStatusOf(word);
+      if (!status) return unexpected(response.status, 'UNKNOWN_STATUS');
+      tasks.push({ id: task.id, signerRef: task.subject?.id ?? task.id, status, signingUrl: task.signingUrl });
+    }
+
+    let packagingWord = packaging.status;
+    if (packagingWord === undefined) {
+      const status = await call<unknown>({ operation: 'getPackagingStatus', path: PATHS.packagingStatus(order.id, packaging.id), context });
+      if (!status.ok) return status;
+      const read = packagingStatusAnswer.safeParse(status.value.body);
+      if (!read.success) return unexpected(status.value.status);
+      packagingWord = read.data.packagingTaskStatus;
+    }
+    const packagingStatus: PackagingStatus | null = packagingStatusOf(packagingWord);
+    if (!packagingStatus) return unexpected(response.status, 'UNKNOWN_STATUS');
+
+    return ok({ orderId: order.id, clientReference: order.clientReference ?? '', tasks, packagingTask: { id: packaging.id, status: packagingStatus } });
+  };
+
+  return {
+    async createOrder(input: CreateSigningOrder, context?: CallContext): Promise<ProviderResult<SigningOrder>> {
+      if (input.signers.length === 0) return fail({ kind: 'refused', status: 400, code: 'NO_SIGNERS' });
+      const uploaded = await call<unknown>({
+        operation: 'uploadDocument',
+        method: 'POST',
+        path: PATHS.documents,
+        headers: { 'Content-Type': 'application/pdf' },
+        body: input.document,
+        context,
+      });
+      if (!uploaded.ok) return uploaded;
+      const document = documentAnswer.safeParse(uploaded.value.body);
+      if (!document.success) return unexpected(uploaded.value.status);
+
+      const created = await call<unknown>({
+        operation: 'createOrder',
+        method: 'POST',
+        path: PATHS.orders,
+        json: orderBody(input, document.data.documentId, daysToLive),
+        context,
+      });
+      if (!created.ok) return created;
+      const order = await readOrder(created.value, context);
+      if (!order.ok) return order;
+      return ok({ ...order.value, clientReference: order.value.clientReference || input.clientReference });
+    },
+
+    async getOrder(orderId: string, context?: CallContext): Promise<ProviderResult<SigningOrder>> {
+      const response = await call<unknown>({ operation: 'getOrder', path: PATHS.order(orderId), context });
+      if (!response.ok) return response;
+      return readOrder(response.value, context);
+    },
+
+    async getSignedDocument(orderId: string, packagingTaskId: string, context?: CallContext): Promise<ProviderResult<Uint8Array>> {
+      const response = await call<Uint8Array>({
+        operation: 'getSignedDocument',
+        path: PATHS.packagingResult(orderId, packagingTaskId),
+        headers: { Accept: 'application/pdf' },
+        responseType: 'bytes',
+        context,
+      });
+      if (!response.ok) return response;
+      if (!isPdf(response.value.body)) return unexpected(response.value.status, 'NOT_A_PDF');
+      return ok(response.value.body);
+    },
+
+    async deleteOrder(orderId: string, context?: CallContext): Promise<ProviderResult<void>> {
+      const response = await call({ operation: 'deleteOrder', method: 'DELETE', path: PATHS.order(orderId), responseType: 'none', context });
+      return response.ok ? ok(undefined) : response;
+    },
+  };
 }

@@ -2,7 +2,7 @@
  * The signing service for business contracts (Signicat Enterprise Sign style): an order with one
  * task per signatory and a packaging task that produces the signed PDF. See PROVIDERS.md.
  */
-import type { Language, SigningSessionStatus } from '@portal/domain';
+import type { CountryCode, Language, SigningSessionStatus } from '@portal/domain';
 import type { CallContext, ProviderResult } from '../types';
 
 export type PackagingStatus = 'CREATED' | 'COMPLETED' | 'FAILED';
@@ -27,7 +27,11 @@ export interface CreateSigningOrder {
   clientReference: string;
   documentTitle: string;
   document: Uint8Array;
-  signers: { ref: string; nationalId: string; name: string; language: Language }[];
+  /**
+   * One task per signer. `country` picks the e-ID (Norwegian or Swedish BankID); without it the
+   * national ID's form decides (11 digits Norway, 12 Sweden).
+   */
+  signers: { ref: string; nationalId: string; name: string; language: Language; country?: CountryCode }[];
   /** Where the signing page sends the signer afterwards (onTaskComplete, onTaskReject, onTaskPostpone). */
   redirects: { complete: string; reject: string; postpone: string };
 }
@@ -37,4 +41,6 @@ export interface SigningClient {
   getOrder(orderId: string, context?: CallContext): Promise<ProviderResult<SigningOrder>>;
   /** The signed PDF of a completed packaging task. */
   getSignedDocument(orderId: string, packagingTaskId: string, context?: CallContext): Promise<ProviderResult<Uint8Array>>;
+  /** Withdraws the order: its tasks become DELETED and can no longer be signed. */
+  deleteOrder(orderId: string, context?: CallContext): Promise<ProviderResult<void>>;
 }

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, type LoanApplicationsResponse, requiredText, z } from '@portal/domain';
+import { API, languageFromAcceptLanguage, type LoanApplicationsResponse, requiredText, z } from '@portal/domain';
 import type { ApplicationRecord } from '../../db/repositories/applications';
 import type { CustomerRecord } from '../../db/repositories/customers';
 import { ApiError } from '../../lib/errors';
 import { authorisedApplication, loanApplicationView } from '../../services/applications';
+import { consentTypesFor, consentView } from '../../services/consents';
+import { loanViewOf, pricingFor, storedPricing } from '../../services/pricing';
+import { renewalProducts } from '../../services/renewal';
 import { requireIdentity } from './session';
 
 const referenceParams = z.object({ reference: requiredText(100) });
@@ -15,6 +18,7 @@ export default async function applicationsRoutes(app: FastifyInstance) {
   async function respond(
     active: { app: ApplicationRecord; customer: CustomerRecord } | null,
     nationalId: string,
+    acceptLanguage: string | undefined,
   ): Promise<LoanApplicationsResponse> {
     const others = (await app.repos.applications.listForNationalId(nationalId)).filter(
       (a) => a.id !== active?.app.id,
@@ -36,12 +40,26 @@ export default async function applicationsRoutes(app: FastifyInstance) {
         merchants.set(a.merchantId, { name: merchant?.name ?? a.merchantId });
       }
     }
-    return {
-      loanApplications: pairs.map(({ app: a, customer }) =>
-        loanApplicationView(a, customer, merchants.get(a.merchantId) ?? { name: a.merchantId }),
+    // The active application is priced by its provider (once); the others show what is stored.
+    const pricing = new Map(
+      await Promise.all(
+        pairs.map(async ({ app: a }) => [a.id, a.id === active?.app.id ? await pricingFor(app, a) : await storedPricing(app, a.id)] as const),
       ),
-      consents: [],
-      products: [],
+    );
+    const products = active ? await renewalProducts(app.db, nationalId, active.app.id) : [];
+    const language = languageFromAcceptLanguage(acceptLanguage);
+    return {
+      loanApplications: pairs.map(({ app: a, customer }) => ({
+        ...loanApplicationView(a, customer, merchants.get(a.merchantId) ?? { name: a.merchantId }),
+        loan: loanViewOf(a, pricing.get(a.id) ?? null),
+        isRenewal: a.id === active?.app.id && products.length > 0,
+      })),
+      consents: active
+        ? consentTypesFor(active.app, products.length > 0)
+            .filter((type) => type !== 'CREDIT_CONSENT')
+            .map((type) => consentView(type, active.app, language))
+        : [],
+      products,
     };
   }
 
@@ -50,7 +68,7 @@ export default async function applicationsRoutes(app: FastifyInstance) {
     const identity = requireIdentity(request);
     const active = await authorisedApplication(app.db, identity, request.params.reference);
     request.session.activeReference = active.app.reference;
-    return respond(active, identity.nationalId);
+    return respond(active, identity.nationalId, request.headers['accept-language']);
   });
 
   /** The session's applications; the active one first. */
@@ -65,6 +83,6 @@ export default async function applicationsRoutes(app: FastifyInstance) {
         if (!(error instanceof ApiError)) throw error;
       }
     }
-    return respond(active, identity.nationalId);
+    return respond(active, identity.nationalId, request.headers['accept-language']);
   });
 }

@@ -11,6 +11,8 @@ import {
 } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
 import { namesMatch } from '../../services/applications';
+import { leaveApplication } from '../../services/lifecycle';
+import { merchantReturnUrl, outcomeOnLeaving } from '../../services/merchant-return';
 import type { SessionIdentity } from '../../types';
 import { logIn } from './session';
 
@@ -92,7 +94,10 @@ export default async function authRoutes(app: FastifyInstance) {
     let redirectUrl: string | null = null;
     if (reference && request.session.identity) {
       const application = await app.repos.applications.findByReference(reference);
-      redirectUrl = application?.callbackUrl ?? null;
+      if (application) {
+        const current = await leaveApplication(app, application);
+        redirectUrl = merchantReturnUrl(current, outcomeOnLeaving(current));
+      }
     }
     if (request.session.identity || request.session.activeReference) await request.session.destroy();
     return { redirectUrl };

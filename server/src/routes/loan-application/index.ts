@@ -4,6 +4,9 @@ import { sessionSecret } from '../../services/session-secret';
 import { ApiError } from '../../lib/errors';
 import applicationsRoutes from './applications';
 import authRoutes from './auth';
+import bankIdRoutes from './bankid';
+import flowRoutes from './flows';
+import signB2bRoutes from './sign-b2b';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -21,5 +24,8 @@ export default async function loanApplicationApi(app: FastifyInstance) {
   });
 
   await app.register(authRoutes);
+  await app.register(bankIdRoutes);
   await app.register(applicationsRoutes);
+  await app.register(flowRoutes);
+  await app.register(signB2bRoutes);
 }

@@ -1,0 +1,69 @@
+/**
+ * The apply form (spec sections 3, 4, 5): what the customer sends when applying. The web form and
+ * the server validate with the same schema, built for the application's country and customer
+ * type (the rules are rebuilt when the country changes).
+ */
+import type { CountryCode } from '../countries';
+import { FLEX_YOUNG, TEXT_LIMITS } from '../limits';
+import { validationKey } from '../messages';
+import type { CustomerType } from '../outcomes';
+import { emailSchema, phoneSchema, postalCodeSchema, requiredText } from './atoms';
+import { z } from './zod';
+
+const termsNotAccepted = validationKey('termsNotAccepted');
+
+/** A consent checkbox that must be ticked: missing is "required", unticked is "terms must be accepted". */
+const acceptedConsent = z.boolean().check(z.refine((value) => value === true, termsNotAccepted));
+const optionalConsent = z.optional(z.boolean());
+
+export const renewalOrderItemSchema = z.strictObject({
+  productReference: requiredText(100),
+  sku: requiredText(TEXT_LIMITS.sku),
+  serialNumber: requiredText(100),
+  displayedResidualValue: z.number().check(z.minimum(0)),
+});
+
+export const renewalOrderSchema = z.strictObject({
+  subscriptionReference: requiredText(100),
+  displayedResidualValue: z.number().check(z.minimum(0)),
+  items: z.array(renewalOrderItemSchema).check(z.minLength(1), z.maxLength(50)),
+});
+export type RenewalOrder = z.output<typeof renewalOrderSchema>;
+
+export interface ApplyFormOptions {
+  /** Resurs version 1 also carries the credit-check consent (spec section 7). */
+  creditConsent?: boolean;
+}
+
+export function applyFormSchema(country: CountryCode, customerType: CustomerType, options: ApplyFormOptions = {}) {
+  return z
+    .strictObject({
+      creditConsent: options.creditConsent ? z.literal(true) : z.optional(z.literal(true)),
+      phone: phoneSchema(country),
+      email: emailSchema,
+      address: requiredText(TEXT_LIMITS.address),
+      postalCode: postalCodeSchema(country),
+      city: requiredText(TEXT_LIMITS.city),
+      personalInfoConsent: acceptedConsent,
+      privacyConsent: acceptedConsent,
+      leasingTermsConsent: customerType === 'LEGAL' ? acceptedConsent : optionalConsent,
+      /** `student` applies for FLEX Young. */
+      accountKey: z.nullish(z.enum([FLEX_YOUNG.accountKey])),
+      fairownRenewalAssessmentConsent: optionalConsent,
+      fairownRenewalConsent: optionalConsent,
+      orders: z._default(z.array(renewalOrderSchema).check(z.maxLength(20)), []),
+    })
+    .check(
+      z.superRefine((form, ctx) => {
+        // Both renewal consents are required only when a renewal order is selected.
+        if (form.orders.length === 0) return;
+        for (const field of ['fairownRenewalAssessmentConsent', 'fairownRenewalConsent'] as const) {
+          if (form[field] !== true) {
+            ctx.addIssue({ code: 'custom', path: [field], message: form[field] === undefined ? validationKey('required') : termsNotAccepted });
+          }
+        }
+      }),
+    );
+}
+export type ApplyForm = z.output<ReturnType<typeof applyFormSchema>>;
+export type ApplyFormInput = z.input<ReturnType<typeof applyFormSchema>>;

@@ -1,0 +1,114 @@
+/**
+ * Background jobs with pg-boss, on the portal's own database (embedded or server): jobs are rows,
+ * so they survive restarts, and several instances share them without running one twice
+ * (SKIP LOCKED). Features register their queues with `app.jobs.register`; workers start once
+ * the app is ready and stop, finishing what they hold, when it closes.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import type { Db, Queryable, SqlParam } from '../db/db';
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface QueueDefinition<T> {
+  name: string;
+  handler: JobHandler<T>;
+  /** Failed runs are retried with exponential backoff, up to this many times. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How often an idle worker looks for work. */
+  pollingIntervalSeconds?: number;
+  batchSize?: number;
+}
+
+export interface SendOptions {
+  /** Seconds from now, or a date. */
+  startAfter?: number | Date;
+  /** At most one queued job with this key at a time (e.g. one status poll per application). */
+  singletonKey?: string;
+  /** Queue the job inside this transaction: it exists exactly when the transaction commits. */
+  transaction?: Queryable;
+}
+
+export interface Jobs {
+  register<T extends object>(queue: QueueDefinition<T>): void;
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  schedule(name: string, cron: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+/** pg-boss speaks to the database through our Db, so it works on PGlite as on PostgreSQL. */
+function bossDb(db: Db): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const rows = values && values.length > 0 ? await db.query(text, values as SqlParam[]) : await db.execRows(text);
+      return { rows };
+    },
+  };
+}
+
+export default fp(async function jobs(app: FastifyInstance) {
+  const boss = new PgBoss({
+    db: bossDb(app.db),
+    schema: 'pgboss',
+    migrate: true,
+    supervise: true,
+    schedule: true,
+    maintenanceIntervalSeconds: 300,
+    retentionDays: 14,
+    deleteAfterDays: 30,
+  });
+  boss.on('error', (error: Error) => app.log.error({ err: error }, 'job queue error'));
+
+  const queues: QueueDefinition<object>[] = [];
+  let started = false;
+
+  app.decorate('jobs', {
+    register(queue) {
+      if (started) throw new Error(`queue ${queue.name} registered after start`);
+      queues.push(queue as QueueDefinition<object>);
+    },
+    async send(name, data, options = {}) {
+      const tx = options.transaction;
+      return boss.send(name, data, {
+        ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(tx ? { db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.query(text, values as SqlParam[]) }) } } : {}),
+      });
+    },
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, {});
+    },
+  } satisfies Jobs);
+
+  await boss.start();
+
+  app.addHook('onReady', async () => {
+    started = true;
+    for (const queue of queues) {
+      await boss.createQueue(queue.name, {
+        name: queue.name,
+        retryLimit: queue.retryLimit ?? 5,
+        retryDelay: queue.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+      });
+      await boss.work<object>(
+        queue.name,
+        { pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 1, batchSize: queue.batchSize ?? 1 },
+        async (batch) => {
+          for (const job of batch) await queue.handler(job.data);
+        },
+      );
+    }
+  });
+
+  app.addHook('onClose', async () => {
+    await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+  });
+});

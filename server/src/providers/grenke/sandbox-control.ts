@@ -1,0 +1,52 @@
+/**
+ * The business screen's mock panel (spec: continue, apply+denied, apply+cancelled, apply+approved
+ * after a delay) drives the GRENKE simulator's decision. GRENKE itself has no such call: this
+ * reaches the simulator's control endpoint over HTTP, like every other adapter call, so it works
+ * whichever server instance runs the simulator. Sandbox mode only; the portal route that calls it
+ * is off unless showDummyLogin is on.
+ */
+import { MOCK_DELAY_SECONDS } from '@portal/domain';
+import { createHttpClient } from '../http';
+import { fail, ok, type CallContext, type InteractionRecorder, type ProviderResult } from '../types';
+
+export const GRENKE_MOCK_ACTIONS = ['continue', 'denied', 'cancelled', 'approved'] as const;
+export type GrenkeMockAction = (typeof GRENKE_MOCK_ACTIONS)[number];
+
+export const GRENKE_MOCK_MAX_DELAY_MS = MOCK_DELAY_SECONDS.max * 1000;
+
+export function isGrenkeMockAction(value: unknown): value is GrenkeMockAction {
+  return typeof value === 'string' && (GRENKE_MOCK_ACTIONS as readonly string[]).includes(value);
+}
+
+export interface GrenkeSandboxControlOptions {
+  /** config.providers.grenke.baseUrl: the simulator's base URL in sandbox mode. */
+  baseUrl: string;
+  timeoutMs: number;
+  recorder: InteractionRecorder;
+}
+
+/**
+ * Makes the GRENKE request with this external reference (the application reference) take the
+ * mock decision once `delayMs` has passed: continue → ApplicationReceived, denied → Declined,
+ * cancelled → Cancelled, approved → ReadyToSign. It may be called before or after the request
+ * is created.
+ */
+export async function decideGrenkeSandboxRequest(
+  options: GrenkeSandboxControlOptions,
+  input: { externalReference: string; action: GrenkeMockAction; delayMs: number },
+  context?: CallContext,
+): Promise<ProviderResult<void>> {
+  if (!Number.isInteger(input.delayMs) || input.delayMs < 0 || input.delayMs > GRENKE_MOCK_MAX_DELAY_MS) {
+    return fail({ kind: 'refused', status: 400, code: 'INVALID_DELAY' });
+  }
+  const http = createHttpClient({ provider: 'grenke', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder });
+  const response = await http.request({
+    operation: 'sandboxDecide',
+    method: 'POST',
+    path: 'control/decide',
+    json: { externalReference: input.externalReference, action: input.action, delayMs: input.delayMs },
+    responseType: 'none',
+    context,
+  });
+  return response.ok ? ok(undefined) : response;
+}

@@ -1,0 +1,216 @@
+/**
+ * Identification with Norwegian or Swedish BankID through an OpenID Connect broker (PRODUCT
+ * section 2.3; Idura/Criipto Verify, or the sandbox's simulator of it). Authorization code flow
+ * with PKCE, `state` and `nonce`, all kept in the server session, bound to its cookie: the
+ * callback may arrive in another tab of the same browser and still finds them.
+ * Both routes are top-level navigations (GET), so the X-Requested-With rule does not apply.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, Session } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as oidc from 'openid-client';
+import {
+  API,
+  type CountryCode,
+  countryFromParam,
+  normaliseNationalId,
+  pagePath,
+  PAGES,
+  requiredText,
+  z,
+} from '@portal/domain';
+import { ApiError } from '../../lib/errors';
+import type { SessionIdentity } from '../../types';
+import { logIn } from './session';
+
+type PendingIdentification = NonNullable<Session['oidc']>['pending'][number];
+
+/** The e-ID per country, as Idura (Criipto) names them in `acr_values`. */
+export const BANKID_ACR_VALUES: Readonly<Record<CountryCode, string>> = {
+  NO: 'urn:grn:authn:no:bankid',
+  SE: 'urn:grn:authn:se:bankid',
+};
+
+/** A BankID login takes minutes; a callback later than this is refused. */
+const PENDING_MAX_AGE_MS = 15 * 60 * 1000;
+/** Starts kept per session: a few tabs' worth, so one tab does not cancel another's login. */
+const PENDING_MAX = 3;
+
+const startParams = z.object({ country: z.string() });
+const startQuery = z.object({ reference: z.optional(requiredText(100)) });
+
+type Outcome = 'cancelled' | 'failed';
+
+/** The index page again, with the reason, so it can say what happened and offer a retry. */
+function identificationPage(outcome: Outcome, country: CountryCode | null, reference: string | undefined): string {
+  const query = new URLSearchParams();
+  if (reference) query.set('reference', reference);
+  if (country) query.set('countryCode', country);
+  query.set('identification', outcome);
+  return `${pagePath(PAGES.index.url())}?${query.toString()}`;
+}
+
+/** The reason for a log line: the error's kind, never its parameters (they may carry codes). */
+function reasonOf(error: unknown): { kind: string; code?: string; message?: string } {
+  if (error instanceof oidc.AuthorizationResponseError) return { kind: error.name, code: error.error };
+  if (error instanceof Error) {
+    const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+    return { kind: error.name, code, message: error.message };
+  }
+  return { kind: typeof error };
+}
+
+const stringClaim = (claims: Record<string, unknown>, name: string): string | null => {
+  const value = claims[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+};
+
+/** The person in the ID token, or why not: the national ID must be valid for the country used. */
+function identityFromClaims(
+  claims: Record<string, unknown>,
+  country: CountryCode,
+): { identity: SessionIdentity } | { problem: string } {
+  const acr = stringClaim(claims, 'acr');
+  if (!acr?.startsWith(BANKID_ACR_VALUES[country])) return { problem: 'acr does not match the requested e-ID' };
+  const raw = stringClaim(claims, country === 'NO' ? 'socialno' : 'ssn');
+  if (!raw) return { problem: 'national ID claim missing' };
+  const nationalId = normaliseNationalId(country, raw);
+  if (!nationalId) return { problem: 'national ID claim invalid' };
+
+  // Brokers send given_name and family_name; `name` alone is split at its last space.
+  const fullName = stringClaim(claims, 'name');
+  const lastSpace = fullName?.lastIndexOf(' ') ?? -1;
+  const firstName = stringClaim(claims, 'given_name') ?? (fullName && lastSpace > 0 ? fullName.slice(0, lastSpace) : null);
+  const lastName = stringClaim(claims, 'family_name') ?? (fullName && lastSpace > 0 ? fullName.slice(lastSpace + 1) : null);
+  if (!firstName || !lastName) return { problem: 'name claims missing' };
+
+  return {
+    identity: {
+      nationalId,
+      country,
+      firstName,
+      lastName,
+      method: country === 'NO' ? 'bankid-no' : 'bankid-se',
+      authenticatedAt: new Date().toISOString(),
+    },
+  };
+}
+
+export default async function bankIdRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { issuer, clientId, clientSecret } = app.config.providers.oidc;
+  const redirectUri = `${app.config.publicUrl}${API.bankIdCallback.pattern}`;
+
+  // Discovered on first use, not at start: the sandbox broker is this very server, which is not
+  // listening yet while plugins register. A failed discovery is forgotten, so the next try retries.
+  let discovered: Promise<oidc.Configuration> | null = null;
+  const brokerConfiguration = (): Promise<oidc.Configuration> => {
+    discovered ??= oidc
+      .discovery(new URL(issuer), clientId, undefined, oidc.ClientSecretBasic(clientSecret), {
+        // Plain HTTP only for the sandbox broker on this machine; a real broker must use HTTPS.
+        execute: app.config.sandbox && issuer.startsWith('http:') ? [oidc.allowInsecureRequests] : [],
+        timeout: Math.ceil(app.config.providerTimeoutMs / 1000),
+      })
+      .catch((error: unknown) => {
+        discovered = null;
+        throw error;
+      });
+    return discovered;
+  };
+
+  const fresh = (pending: PendingIdentification) => Date.now() - pending.startedAt < PENDING_MAX_AGE_MS;
+
+  const fail = (request: FastifyRequest, reply: FastifyReply, outcome: Outcome, pending: Pick<PendingIdentification, 'country' | 'reference'> | null, reason: object) => {
+    request.log.warn({ ...reason, outcome, reference: pending?.reference ?? null, country: pending?.country ?? null }, 'bankid identification not completed');
+    return reply.header('Cache-Control', 'no-store').redirect(identificationPage(outcome, pending?.country ?? null, pending?.reference), 302);
+  };
+
+  /** Sends the browser to the broker, for the country's BankID. */
+  api.get(
+    API.bankIdStart.pattern,
+    { schema: { params: startParams, querystring: startQuery } },
+    async (request, reply) => {
+      const country = countryFromParam(request.params.country);
+      if (!country) throw ApiError.notFound();
+      const { reference } = request.query;
+
+      let configuration: oidc.Configuration;
+      try {
+        configuration = await brokerConfiguration();
+      } catch (error) {
+        return fail(request, reply, 'failed', { country, reference }, { step: 'discovery', ...reasonOf(error) });
+      }
+
+      const pending: PendingIdentification = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+        country,
+        ...(reference ? { reference } : {}),
+        startedAt: Date.now(),
+      };
+      const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: 'openid',
+        acr_values: BANKID_ACR_VALUES[country],
+        state: pending.state,
+        nonce: pending.nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
+        code_challenge_method: 'S256',
+        // Every identification is a fresh BankID login, never a broker session from before.
+        prompt: 'login',
+      });
+
+      const earlier = (request.session.oidc?.pending ?? []).filter(fresh);
+      request.session.oidc = { pending: [...earlier, pending].slice(-PENDING_MAX) };
+      request.log.info({ reference: reference ?? null, country }, 'bankid identification started');
+      return reply.header('Cache-Control', 'no-store').redirect(authorizationUrl.href, 302);
+    },
+  );
+
+  /** The broker sends the browser back here, with a code or an error. */
+  api.get(API.bankIdCallback.pattern, async (request, reply) => {
+    const currentUrl = new URL(redirectUri);
+    currentUrl.search = new URL(request.url, 'http://callback.invalid').search;
+    const state = currentUrl.searchParams.get('state');
+
+    const all = request.session.oidc?.pending ?? [];
+    const pending = state ? all.find((p) => p.state === state && fresh(p)) : undefined;
+    if (!pending) {
+      // Unknown, expired or tampered: no login. The latest start still tells where to go back.
+      return fail(request, reply, 'failed', all.at(-1) ?? null, { step: 'callback', kind: 'unknown state' });
+    }
+    // Single use, whatever happens next.
+    const rest = all.filter((p) => p !== pending);
+    request.session.oidc = rest.length > 0 ? { pending: rest } : undefined;
+
+    let claims: Record<string, unknown>;
+    try {
+      const configuration = await brokerConfiguration();
+      const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+        pkceCodeVerifier: pending.codeVerifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+      const idTokenClaims = tokens.claims();
+      if (!idTokenClaims) throw new Error('no ID token');
+      claims = idTokenClaims;
+    } catch (error) {
+      const cancelled = error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied';
+      return fail(request, reply, cancelled ? 'cancelled' : 'failed', pending, { step: 'callback', ...reasonOf(error) });
+    }
+
+    const result = identityFromClaims(claims, pending.country);
+    if ('problem' in result) {
+      return fail(request, reply, 'failed', pending, { step: 'claims', kind: result.problem });
+    }
+
+    await logIn(request, result.identity, pending.reference);
+    request.log.info({ reference: pending.reference ?? null, method: result.identity.method }, 'logged in');
+    const target = pending.reference
+      ? `${pagePath(PAGES.apply.url({ reference: pending.reference }))}?countryCode=${pending.country}`
+      : pagePath(PAGES.index.url());
+    return reply.header('Cache-Control', 'no-store').redirect(target, 302);
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * Signing of business leasing contracts (spec sections 3, 4, 7): once GRENKE approves, the
+ * contract is fetched and a signing order is created with the signing service, one task per
+ * signatory. The sign page lists the sessions, refreshes them, and offers the signed document.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API, type Language, pagePath, PAGES, requiredText, type SigningSessionStatus, z } from '@portal/domain';
+import type { Queryable } from '../../db/db';
+import type { ApplicationRecord } from '../../db/repositories/applications';
+import { ApiError } from '../../lib/errors';
+import type { SigningOrder } from '../../providers/signing/types';
+import { authorisedApplication } from '../../services/applications';
+import { applyStep } from '../../services/lifecycle';
+import { apiErrorFor } from '../../services/provider-errors';
+import { findProviderApplication, updateProviderStatus } from '../../services/submission';
+import type { SessionIdentity } from '../../types';
+import { requireIdentity } from './session';
+
+interface StoredTask {
+  id: string;
+  signerRef: string;
+  name: string;
+  status: SigningSessionStatus;
+  signingUrl: string;
+}
+
+interface StoredOrder {
+  orderId: string;
+  packagingTaskId: string;
+  packagingStatus: string;
+  tasks: StoredTask[];
+}
+
+const LANGUAGE_OF_COUNTRY: Record<string, Language> = { NO: 'nb', SE: 'sv' };
+
+async function storedOrder(q: Queryable, applicationId: string): Promise<StoredOrder | null> {
+  const [row] = await q.query<{ order_id: string; packaging_task_id: string; packaging_status: string; tasks: StoredTask[] }>(
+    'SELECT order_id, packaging_task_id, packaging_status, tasks FROM signing_orders WHERE application_id = $1',
+    [applicationId],
+  );
+  return row ? { orderId: row.order_id, packagingTaskId: row.packaging_task_id, packagingStatus: row.packaging_status, tasks: row.tasks } : null;
+}
+
+function view(order: StoredOrder | null) {
+  return {
+    orderId: order?.orderId ?? null,
+    packagingTaskId: order?.packagingTaskId ?? null,
+    packagingStatus: order?.packagingStatus ?? null,
+    sessions: (order?.tasks ?? []).map((task) => ({ taskId: task.id, name: task.name, status: task.status, signingUrl: task.signingUrl })),
+    signedDocumentAvailable: order?.packagingStatus === 'COMPLETED',
+  };
+}
+
+export default async function signB2bRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  async function businessApplication(request: FastifyRequest): Promise<{ application: ApplicationRecord; identity: SessionIdentity }> {
+    const identity = requireIdentity(request);
+    const reference = request.session.activeReference;
+    if (!reference) throw ApiError.notFound();
+    const { app: application } = await authorisedApplication(app.db, identity, reference);
+    if (application.provider !== 'GRENKE') throw ApiError.badRequest();
+    return { application, identity };
+  }
+
+  /** Creates the signing order the first time an approved application's sessions are asked for. */
+  async function ensureOrder(application: ApplicationRecord, identity: SessionIdentity): Promise<StoredOrder> {
+    const existing = await storedOrder(app.db, application.id);
+    if (existing) return existing;
+    if (application.status !== 'APPROVED') throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
+    const provider = await findProviderApplication(app.db, application.id);
+    if (!provider?.externalId) throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
+    const context = { applicationId: application.id };
+
+    const contract = await app.providers.grenke.getContractDocument(provider.externalId, context);
+    if (!contract.ok) throw apiErrorFor(contract.failure);
+    const signPage = `${app.config.publicUrl}${pagePath(PAGES.formSign.url())}`;
+    const created = await app.providers.signing.createOrder(
+      {
+        clientReference: application.reference,
+        documentTitle: `Leasing ${application.merchantPaymentReference}`,
+        document: contract.value,
+        signers: [
+          {
+            ref: 'signatory-1',
+            nationalId: identity.nationalId,
+            name: `${identity.firstName} ${identity.lastName}`,
+            language: LANGUAGE_OF_COUNTRY[application.countryCode] ?? 'en',
+          },
+        ],
+        redirects: {
+          complete: signPage,
+          reject: `${app.config.publicUrl}${pagePath(PAGES.formSignFail.url())}?code=10002`,
+          postpone: signPage,
+        },
+      },
+      context,
+    );
+    if (!created.ok) throw apiErrorFor(created.failure);
+    return saveOrder(application, created.value, `${identity.firstName} ${identity.lastName}`);
+  }
+
+  async function saveOrder(application: ApplicationRecord, order: SigningOrder, signerName?: string): Promise<StoredOrder> {
+    const previous = await storedOrder(app.db, application.id);
+    const names = new Map((previous?.tasks ?? []).map((task) => [task.id, task.name]));
+    const stored: StoredOrder = {
+      orderId: order.orderId,
+      packagingTaskId: order.packagingTask.id,
+      packagingStatus: order.packagingTask.status,
+      tasks: order.tasks.map((task) => ({ ...task, name: names.get(task.id) ?? signerName ?? task.signerRef })),
+    };
+    await app.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO signing_orders (application_id, order_id, packaging_task_id, packaging_status, tasks)
+         VALUES ($1, $2, $3, $4, $5::jsonb)
+         ON CONFLICT (application_id) DO UPDATE SET packaging_status = excluded.packaging_status, tasks = excluded.tasks, updated_at = now()`,
+        [application.id, stored.orderId, stored.packagingTaskId, stored.packagingStatus, JSON.stringify(stored.tasks)],
+      );
+      const current = (await app.repos.applications.findById(application.id)) ?? application;
+      const statuses = stored.tasks.map((task) => task.status);
+      if (statuses.length > 0 && statuses.every((status) => status === 'COMPLETED')) {
+        await updateProviderStatus(tx, application.id, 'Contracted', null, { signed: true });
+        await applyStep(app, current, { status: 'COMPLETED', outcome: 'client_sign_success_approved' }, 'contract.signed', { orderId: stored.orderId }, tx);
+      } else if (statuses.some((status) => status === 'REJECTED' || status === 'EXPIRED' || status === 'DELETED')) {
+        await applyStep(app, current, { status: 'SIGNING', outcome: 'client_sign_failed' }, 'contract.signing-failed', { orderId: stored.orderId }, tx);
+      } else {
+        await applyStep(app, current, { status: 'SIGNING', outcome: current.outcome }, 'contract.signing-started', { orderId: stored.orderId }, tx);
+      }
+    });
+    return stored;
+  }
+
+  api.get(API.signB2bSessions.pattern, async (request) => {
+    const { application, identity } = await businessApplication(request);
+    if (application.status === 'COMPLETED') return view(await storedOrder(app.db, application.id));
+    return view(await ensureOrder(application, identity));
+  });
+
+  /** Refreshes the sessions' statuses from the signing service. */
+  api.patch(API.signB2bSessions.pattern, async (request) => {
+    const { application, identity } = await businessApplication(request);
+    const existing = (await storedOrder(app.db, application.id)) ?? (await ensureOrder(application, identity));
+    const result = await app.providers.signing.getOrder(existing.orderId, { applicationId: application.id });
+    if (!result.ok) throw apiErrorFor(result.failure);
+    return view(await saveOrder(application, result.value));
+  });
+
+  api.get(
+    API.signedDocument.pattern,
+    { schema: { querystring: z.object({ signingRef: requiredText(200), packagingTaskId: requiredText(200) }) } },
+    async (request, reply) => {
+      const { application } = await businessApplication(request);
+      const order = await storedOrder(app.db, application.id);
+      // Only this application's own order and packaging task.
+      if (!order || order.orderId !== request.query.signingRef || order.packagingTaskId !== request.query.packagingTaskId) throw ApiError.notFound();
+      const result = await app.providers.signing.getSignedDocument(order.orderId, order.packagingTaskId, { applicationId: application.id });
+      if (!result.ok) throw apiErrorFor(result.failure);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="contract-${application.merchantPaymentReference}.pdf"`)
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(result.value));
+    },
+  );
+}

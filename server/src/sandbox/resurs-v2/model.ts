@@ -1,0 +1,183 @@
+/**
+ * The simulator's records and the rules that turn them into a payment status. A status is never
+ * stored: it is computed from the stored timestamps whenever a payment is read, so delayed
+ * decisions (frozen, then accepted) flip on time on any instance and after any restart.
+ */
+import { type CountryCode, findTestPerson, normaliseNationalId, type ResursBehaviour } from '@portal/domain';
+import type { ResursV2Status } from '../../providers/resurs-v2/types';
+
+export const PAYMENTS_NAMESPACE = 'resurs-v2:payments';
+export const TOKENS_NAMESPACE = 'resurs-v2:tokens';
+
+/** [V] A token lives 3599 seconds. */
+export const TOKEN_LIFETIME_SECONDS = 3599;
+
+export interface StoredToken {
+  clientId: string;
+  scope: string;
+  issuedAt: string;
+}
+
+export interface StoredOrderLine {
+  description?: string | undefined;
+  reference?: string | undefined;
+  quantity: number;
+  quantityUnit: string;
+  vatRate: number;
+  unitAmountIncludingVat?: number | undefined;
+  totalAmountIncludingVat: number;
+  totalVatAmount?: number | undefined;
+  type?: string | undefined;
+}
+
+export interface StoredAddress {
+  fullName: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  addressRow1: string;
+  addressRow2?: string | undefined;
+  postalArea: string;
+  postalCode: string;
+  countryCode: string;
+}
+
+export type TaskState =
+  | { state: 'OPEN' }
+  /** Identified and signed: `decision` is what Resurs decided, from `completedAt` on. */
+  | { state: 'SIGNED'; completedAt: string; decision: ResursBehaviour }
+  | { state: 'ABORTED'; completedAt: string };
+
+export type AuthorizationStatus = 'AUTHORIZED' | 'FROZEN' | 'REJECTED';
+
+export interface StoredPayment {
+  id: string;
+  created: string;
+  storeId: string;
+  countryCode: CountryCode;
+  paymentMethodId: string;
+  /** At the top level so that the search can find it. */
+  orderReference: string;
+  orderLines: StoredOrderLine[];
+  totalAmount: number;
+  customer: {
+    customerType: 'NATURAL' | 'LEGAL';
+    /** Kept here only: never answered by the API, never logged, never shown in full. */
+    governmentId: string | null;
+    email: string | null;
+    mobilePhone: string | null;
+    contactPerson: string | null;
+    deliveryAddress: StoredAddress | null;
+    deviceInfo: { ip?: string | undefined; userAgent?: string | undefined } | null;
+  };
+  requestedCreditLimit: number | null;
+  /** application.reference: Resurs' own number of the credit application. */
+  applicationReference: number;
+  metadata: { creator?: string | undefined; custom?: { key: string; value: string }[] | undefined } | null;
+  /** The part-payment period the merchant asked for (metadata `loanPeriod`), when it did. */
+  period: number | null;
+  options: {
+    initiatedOnCustomersDevice: boolean;
+    handleManualInspection: boolean;
+    handleFrozenPayments: boolean;
+    automaticCapture: boolean;
+    timeToLiveInMinutes: number | null;
+    successUrl: string | null;
+    failUrl: string | null;
+    authorizationCallbackUrl: string | null;
+    managementCallbackUrl: string | null;
+  };
+  task: TaskState;
+  /** Authorization callback statuses already sent: each is sent once. */
+  callbacksSent: AuthorizationStatus[];
+}
+
+export type RejectedReasonCategory = 'CREDIT_DENIED' | 'PAYMENT_FROZEN' | 'TIMEOUT' | 'ABORTED_BY_CUSTOMER';
+
+export interface PaymentState {
+  status: ResursV2Status;
+  rejectedReason: RejectedReasonCategory | null;
+  /** True while the customer still has to identify and sign. */
+  taskOpen: boolean;
+  /** When a delayed decision will change the status next, if it will. */
+  changesAt: number | null;
+}
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+/** The test person behind a number in any written form (Swedish ones with or without century). */
+function testPersonOf(country: CountryCode, governmentId: string | null) {
+  if (!governmentId) return undefined;
+  return findTestPerson(normaliseNationalId(country, governmentId) ?? digits(governmentId));
+}
+
+/** The test person's Resurs behaviour; anyone else is accepted. */
+export function behaviourFor(country: CountryCode, governmentId: string | null): ResursBehaviour {
+  return testPersonOf(country, governmentId)?.resurs ?? { kind: 'accepted' };
+}
+
+export function stateOf(payment: StoredPayment, now: number = Date.now()): PaymentState {
+  const { task } = payment;
+  if (task.state === 'OPEN') {
+    const ttl = payment.options.timeToLiveInMinutes;
+    const expiresAt = ttl === null ? null : Date.parse(payment.created) + ttl * 60_000;
+    if (expiresAt !== null && now >= expiresAt) {
+      return { status: 'REJECTED', rejectedReason: 'TIMEOUT', taskOpen: false, changesAt: null };
+    }
+    return { status: 'TASK_REDIRECTION_REQUIRED', rejectedReason: null, taskOpen: true, changesAt: expiresAt };
+  }
+  if (task.state === 'ABORTED') {
+    return { status: 'REJECTED', rejectedReason: 'ABORTED_BY_CUSTOMER', taskOpen: false, changesAt: null };
+  }
+  const { decision } = task;
+  const frozen = (changesAt: number | null): PaymentState =>
+    payment.options.handleFrozenPayments
+      ? { status: 'FROZEN', rejectedReason: null, taskOpen: false, changesAt }
+      : // A merchant that cannot wait for a frozen payment gets a rejection instead [?].
+        { status: 'REJECTED', rejectedReason: 'PAYMENT_FROZEN', taskOpen: false, changesAt: null };
+  const accepted: PaymentState = { status: 'ACCEPTED', rejectedReason: null, taskOpen: false, changesAt: null };
+  switch (decision.kind) {
+    case 'accepted':
+      return accepted;
+    case 'rejected':
+      return { status: 'REJECTED', rejectedReason: 'CREDIT_DENIED', taskOpen: false, changesAt: null };
+    case 'frozen':
+      return frozen(null);
+    case 'frozen-then-accepted': {
+      // A rejection is final: a merchant that cannot wait never sees the later acceptance.
+      if (!payment.options.handleFrozenPayments) return frozen(null);
+      const at = Date.parse(task.completedAt) + decision.afterMs;
+      return now >= at ? accepted : frozen(at);
+    }
+    case 'inspection-then-accepted': {
+      const at = Date.parse(task.completedAt) + decision.afterMs;
+      return now >= at ? accepted : { status: 'INSPECTION', rejectedReason: null, taskOpen: false, changesAt: at };
+    }
+  }
+}
+
+/** [V] The authorization callback speaks of AUTHORIZED, FROZEN and REJECTED only. */
+export function authorizationStatusOf(status: ResursV2Status): AuthorizationStatus | null {
+  if (status === 'ACCEPTED') return 'AUTHORIZED';
+  if (status === 'FROZEN') return 'FROZEN';
+  if (status === 'REJECTED') return 'REJECTED';
+  return null;
+}
+
+/** The name the task page greets the customer with. */
+export function customerName(payment: StoredPayment): string | null {
+  const address = payment.customer.deliveryAddress;
+  if (address) {
+    const parts = [address.firstName, address.lastName].filter((p): p is string => Boolean(p));
+    return parts.length > 0 ? parts.join(' ') : address.fullName;
+  }
+  const person = testPersonOf(payment.countryCode, payment.customer.governmentId);
+  return person ? `${person.firstName} ${person.lastName}` : null;
+}
+
+/** Birth date digits only: enough for a person to recognise their number, useless to anyone else. */
+export function maskedGovernmentId(governmentId: string | null): string | null {
+  if (!governmentId) return null;
+  const id = digits(governmentId);
+  const shown = id.length === 12 ? 8 : 6;
+  return `${id.slice(0, shown)}${'•'.repeat(Math.max(0, id.length - shown))}`;
+}

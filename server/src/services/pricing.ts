@@ -1,0 +1,62 @@
+/**
+ * The loan terms shown to the customer come from the provider's pricing, never from the
+ * merchant (PRODUCT section 4). Priced once per application and kept; when the provider cannot
+ * be reached the screen shows the application without terms and pricing is tried again later.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { LoanView } from '@portal/domain';
+import type { ApplicationRecord } from '../db/repositories/applications';
+import type { LoanPricing } from '../providers/types';
+
+export function loanViewOf(app: ApplicationRecord, pricing: LoanPricing | null): LoanView {
+  return {
+    loanAmount: app.loanAmount,
+    loanPeriod: app.loanPeriod,
+    renewalPeriod: null,
+    currency: app.currency,
+    cost: pricing?.cost ?? null,
+    interestRate: pricing?.interestRate ?? null,
+    totalMonthlyPayment: pricing?.totalMonthlyPayment ?? null,
+    secciLinks: pricing?.secciLinks ?? [],
+    generalTermsLinks: pricing?.generalTermsLinks ?? [],
+  };
+}
+
+export async function storedPricing(app: FastifyInstance, applicationId: string): Promise<LoanPricing | null> {
+  const [row] = await app.db.query<{ pricing: LoanPricing | null }>('SELECT pricing FROM applications WHERE id = $1', [applicationId]);
+  return row?.pricing ?? null;
+}
+
+/** The application's pricing, asking the provider the first time. */
+export async function pricingFor(app: FastifyInstance, application: ApplicationRecord): Promise<LoanPricing | null> {
+  const stored = await storedPricing(app, application.id);
+  if (stored) return stored;
+  const input = { countryCode: application.countryCode, amount: application.loanAmount, period: application.loanPeriod };
+  const context = { applicationId: application.id };
+  let pricing: LoanPricing | null = null;
+  if (application.provider === 'GRENKE') {
+    const result = await app.providers.grenke.calculate({ amount: input.amount, period: input.period, currency: application.currency }, context);
+    if (result.ok) {
+      const monthly = result.value.monthlyTotalInstalment;
+      pricing = {
+        currency: application.currency,
+        loanAmount: input.amount,
+        loanPeriod: input.period,
+        cost: Math.round((monthly * input.period - input.amount) * 100) / 100,
+        interestRate: 0,
+        effectiveInterestRate: 0,
+        totalMonthlyPayment: monthly,
+        secciLinks: [],
+        generalTermsLinks: [],
+      };
+    }
+  } else {
+    const client = application.version === 1 ? app.providers.resursV1 : app.providers.resursV2;
+    const result = await client.getPricing(input, context);
+    if (result.ok) pricing = result.value;
+  }
+  if (pricing) {
+    await app.db.query('UPDATE applications SET pricing = $2::jsonb WHERE id = $1', [application.id, JSON.stringify(pricing)]);
+  }
+  return pricing;
+}

@@ -1,0 +1,99 @@
+/**
+ * A customer's way through the client API, as the SPA takes it: the merchant creates the
+ * application, the customer logs in (dummy login), validates the reference and submits.
+ */
+import { expect } from 'vitest';
+import {
+  API,
+  buildApplyForm,
+  buildBusinessApplication,
+  buildPrivateApplication,
+  MERCHANT_API,
+  TEST_COMPANIES,
+  TEST_PEOPLE,
+} from '@portal/domain';
+import { merchantAuth, nextReference, sessionCookie, type TestApp, XHR } from './helpers';
+
+export interface Customer {
+  reference: string;
+  merchantPaymentReference: string;
+  cookie: string;
+  form: Record<string, unknown>;
+}
+
+export async function startConsumer(t: TestApp, nationalId: string, version: 1 | 2, origin: string): Promise<Customer> {
+  const person = TEST_PEOPLE.find((p) => p.nationalId === nationalId);
+  if (!person) throw new Error(`no test person ${nationalId}`);
+  const merchantPaymentReference = nextReference();
+  const created = await t.app.inject({
+    method: 'POST',
+    url: MERCHANT_API.applications.pattern,
+    headers: merchantAuth,
+    payload: buildPrivateApplication(nationalId, { merchantPaymentReference, version, callbackUrl: `${origin}/demo-shop/return`, webhookUrl: `${origin}/demo-shop/webhook` }),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { reference } = created.json<{ reference: string }>();
+  const cookie = await loginAndValidate(t, reference);
+  return { reference, merchantPaymentReference, cookie, form: buildApplyForm(person) };
+}
+
+export async function startBusiness(t: TestApp, organisationNumber: string, origin: string): Promise<Customer> {
+  const company = TEST_COMPANIES.find((c) => c.organisationNumber === organisationNumber);
+  if (!company) throw new Error(`no test company ${organisationNumber}`);
+  const merchantPaymentReference = nextReference();
+  const created = await t.app.inject({
+    method: 'POST',
+    url: MERCHANT_API.applications.pattern,
+    headers: merchantAuth,
+    payload: buildBusinessApplication(organisationNumber, { merchantPaymentReference, callbackUrl: `${origin}/demo-shop/return`, webhookUrl: `${origin}/demo-shop/webhook` }),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { reference } = created.json<{ reference: string }>();
+  const cookie = await loginAndValidate(t, reference);
+  return { reference, merchantPaymentReference, cookie, form: buildApplyForm(company, { leasingTermsConsent: true }) };
+}
+
+async function loginAndValidate(t: TestApp, reference: string): Promise<string> {
+  const login = await t.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: XHR, payload: { reference } });
+  const cookie = sessionCookie(login);
+  const validated = await t.app.inject({ method: 'GET', url: API.validate.url({ reference }), headers: { cookie } });
+  expect(validated.statusCode, validated.body).toBe(200);
+  return cookie;
+}
+
+export const call = (t: TestApp, customer: Customer, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { ...XHR, cookie: customer.cookie }, ...(payload ? { payload } : {}) });
+
+export async function paymentStatus(t: TestApp, customer: Customer): Promise<{ paymentStatus: string; redirectUrl: string }> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `${API.paymentStatus.url()}?merchantId=demo&merchantPaymentReference=${customer.merchantPaymentReference}`,
+    headers: { cookie: customer.cookie },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** Waits (polling, like the waiting screen) until `check` answers something. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 8000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/** Presses a button on a simulator page as a browser form would, without following the redirect. */
+export async function press(url: string): Promise<{ status: number; location: string | null }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
+  return { status: response.status, location: response.headers.get('location') };
+}
+
+export const outcomeOf = (url: string): string | null => new URL(url).searchParams.get('outcome');

@@ -1,0 +1,471 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PEOPLE, type TestPerson } from '@portal/domain';
+import { memoryRecorder } from '../src/providers/interactions';
+import { parseAuthorizationCallback } from '../src/providers/resurs-v2/answers';
+import { createResursV2Client } from '../src/providers/resurs-v2/client';
+import type { ResursV2CreatePayment } from '../src/providers/resurs-v2/types';
+import { sandboxStore } from '../src/sandbox/records';
+import { PAYMENTS_NAMESPACE, type StoredPayment, TOKENS_NAMESPACE } from '../src/sandbox/resurs-v2/model';
+import { nextReference, startTestServer, type TestApp } from './helpers';
+
+interface Received {
+  path: string;
+  body: unknown;
+}
+
+/** A merchant-side endpoint that collects the simulator's callbacks. */
+async function callbackReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    let data = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      data += chunk;
+    });
+    request.on('end', () => {
+      let body: unknown = data;
+      try {
+        body = JSON.parse(data);
+      } catch {
+        // Kept as text: the assertion will show it.
+      }
+      received.push({ path: request.url ?? '', body });
+      response.statusCode = 204;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { server, url: `http://127.0.0.1:${port}`, received };
+}
+
+async function eventually<T>(find: () => T | undefined, timeoutMs = 3000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP', () => {
+  let t: TestApp & { url: string };
+  let hooks: Awaited<ReturnType<typeof callbackReceiver>>;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '400' });
+    hooks = await callbackReceiver();
+    base = t.app.config.providers.resursV2.baseUrl;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => hooks?.server.close(resolve));
+  });
+
+  const newClient = (overrides: { clientSecret?: string } = {}) => {
+    const recorder = memoryRecorder();
+    const resurs = createResursV2Client({ ...t.app.config.providers.resursV2, ...overrides, timeoutMs: t.app.config.providerTimeoutMs, recorder });
+    return { resurs, recorder, count: (operation: string) => recorder.interactions.filter((i) => i.operation === operation).length };
+  };
+
+  const input = (person: TestPerson, overrides: Partial<ResursV2CreatePayment> = {}): ResursV2CreatePayment => ({
+    orderReference: nextReference('r2'),
+    countryCode: person.country,
+    amount: 15000,
+    period: 36,
+    items: [{ reference: 'PHN-128', description: 'Phone 128 GB', quantity: 1, unitAmountIncludingVat: 15000 }],
+    customer: {
+      governmentId: person.nationalId,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      mobilePhone: person.phone,
+      address: person.address,
+      postalCode: person.postalCode,
+      city: person.city,
+    },
+    successUrl: `${t.url}/shop/success`,
+    failUrl: `${t.url}/shop/fail`,
+    authorizationCallbackUrl: `${hooks.url}/resurs/authorization`,
+    customerIp: '203.0.113.7',
+    userAgent: 'vitest',
+    ...overrides,
+  });
+
+  const person = (kind: TestPerson['resurs']['kind'], country: TestPerson['country'] = 'NO'): TestPerson => {
+    const found = TEST_PEOPLE.find((p) => p.resurs.kind === kind && p.country === country);
+    if (!found) throw new Error(`no ${country} test person who is ${kind}`);
+    return found;
+  };
+
+  /** Presses a task page button as the browser's form would (an empty form body), without following the redirect. */
+  const press = async (customerUrl: string, action: 'approve' | 'cancel') => {
+    const response = await fetch(`${customerUrl}/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
+    return { status: response.status, location: response.headers.get('location') };
+  };
+
+  /** Makes `ms` pass for a signed payment by moving its stored signing time back. */
+  const letTimePass = (paymentId: string, ms: number) =>
+    sandboxStore<StoredPayment>(t.db, PAYMENTS_NAMESPACE).update(paymentId, (payment) => {
+      if (!payment || payment.task.state !== 'SIGNED') throw new Error('not a signed payment');
+      return { ...payment, task: { ...payment.task, completedAt: new Date(Date.parse(payment.task.completedAt) - ms).toISOString() } };
+    });
+
+  const rawToken = async () => {
+    const { clientId, clientSecret } = t.app.config.providers.resursV2;
+    const response = await fetch(`${base}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials', scope: 'merchant-api' }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { access_token: string; expires_in: number; token_type: string };
+    expect(body).toMatchObject({ expires_in: 3599, token_type: 'Bearer' });
+    return body.access_token;
+  };
+
+  it('fetches one token for many calls, shares it between concurrent callers, and renews it when the API answers 401', async () => {
+    const { resurs, recorder, count } = newClient();
+    const results = await Promise.all([
+      resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 36 }),
+      resurs.getPricing({ countryCode: 'SE', amount: 15000, period: 24 }),
+      resurs.getPricing({ countryCode: 'NO', amount: 8990, period: 12 }),
+    ]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(await resurs.findPaymentByOrderReference(nextReference('none'))).toEqual({ ok: true, value: null });
+    expect(count('getToken')).toBe(1);
+
+    // The simulator forgets every token it issued: the next call is refused once, then renewed.
+    await t.db.query('DELETE FROM sandbox_records WHERE namespace = $1', [TOKENS_NAMESPACE]);
+    const again = await resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 48 });
+    expect(again.ok).toBe(true);
+    expect(count('getToken')).toBe(2);
+    expect(recorder.interactions).toContainEqual(expect.objectContaining({ operation: 'getPriceSignage', httpStatus: 401, outcome: 'refused' }));
+  });
+
+  it('refuses bad client credentials, and API calls without a token it issued', async () => {
+    const { resurs, count } = newClient({ clientSecret: 'not-the-secret' });
+    const result = await resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 36 });
+    expect(result).toEqual({ ok: false, failure: { kind: 'refused', status: 401 } });
+    expect(count('getToken')).toBe(1);
+
+    for (const headers of [{}, { authorization: 'Bearer made-up' }] as Record<string, string>[]) {
+      const response = await fetch(`${base}/v2/stores`, { headers });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ code: 'UNAUTHORIZED', traceId: expect.any(String) });
+    }
+  });
+
+  it('prices part payment in Norway and Sweden with an annuity, its effective rate and the legal documents', async () => {
+    const { resurs } = newClient();
+    const no = await resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 36 });
+    const se = await resurs.getPricing({ countryCode: 'SE', amount: 20000, period: 24 });
+    if (!no.ok || !se.ok) throw new Error('pricing failed');
+
+    const annuity = (principal: number, yearly: number, months: number) => {
+      const r = yearly / 100 / 12;
+      return (principal * r) / (1 - (1 + r) ** -months);
+    };
+    for (const [pricing, fees] of [
+      [no.value, { setup: 495, monthly: 45, currency: 'NOK' }],
+      [se.value, { setup: 395, monthly: 29, currency: 'SEK' }],
+    ] as const) {
+      const { loanAmount, loanPeriod, interestRate } = pricing;
+      expect(pricing.currency).toBe(fees.currency);
+      expect(pricing.totalMonthlyPayment).toBeCloseTo(annuity(loanAmount, interestRate, loanPeriod) + fees.monthly, 2);
+      expect(pricing.cost).toBeCloseTo(pricing.totalMonthlyPayment * loanPeriod + fees.setup - loanAmount, 1);
+      // The effective rate discounts the payments back to the amount lent (EU formula).
+      const payments = Array.from({ length: loanPeriod }, (_, k) => pricing.totalMonthlyPayment + (k === 0 ? fees.setup : 0));
+      const presentValue = payments.reduce((sum, p, k) => sum + p / (1 + pricing.effectiveInterestRate / 100) ** ((k + 1) / 12), 0);
+      expect(Math.abs(presentValue - loanAmount)).toBeLessThan(2);
+      expect(pricing.effectiveInterestRate).toBeGreaterThan(interestRate);
+    }
+    expect(no.value).toMatchObject({ loanAmount: 15000, loanPeriod: 36, interestRate: 19.95 });
+    expect(se.value).toMatchObject({ loanAmount: 20000, loanPeriod: 24, interestRate: 14.95 });
+
+    // The SECCI link got the price appended; the documents are in the store's language.
+    const [secci] = no.value.secciLinks;
+    expect(secci?.url).toMatch(/\/sandbox\/resurs-v2\/documents\/secci\/[\w-]+\?amount=15000$/);
+    const secciPage = await (await fetch(secci?.url ?? '')).text();
+    expect(secciPage).toContain('<html lang="nb"');
+    expect(secciPage).toContain('Standardisert europeisk opplysningsskjema');
+    const terms = await fetch(se.value.generalTermsLinks[0]?.url ?? '');
+    expect(terms.status).toBe(200);
+    expect(await terms.text()).toContain('<html lang="sv"');
+
+    // A period the store does not offer, and an amount above every limit, are refusals.
+    expect(await resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 18 })).toMatchObject({
+      ok: false,
+      failure: { kind: 'refused', code: 'PERIOD_NOT_OFFERED' },
+    });
+    expect(await resurs.getPricing({ countryCode: 'SE', amount: 5_000_000, period: 36 })).toMatchObject({
+      ok: false,
+      failure: { kind: 'refused', code: 'NO_PART_PAYMENT_METHOD' },
+    });
+  });
+
+  it('creates one payment per order reference, however often it is asked, and keeps the national ID to itself', async () => {
+    const { resurs, count } = newClient();
+    const kari = person('accepted');
+    const order = input(kari);
+    const first = await resurs.createPayment(order);
+    if (!first.ok) throw new Error(`create failed: ${JSON.stringify(first.failure)}`);
+    expect(first.value).toEqual({
+      id: expect.any(String),
+      orderReference: order.orderReference,
+      status: 'TASK_REDIRECTION_REQUIRED',
+      customerUrl: `${t.url}/sandbox/resurs-v2/task/${first.value.id}`,
+      rejectedReason: null,
+      approvedCreditLimit: null,
+    });
+
+    const again = await resurs.createPayment(order);
+    expect(again).toEqual(first);
+    expect(count('createPayment')).toBe(1);
+    const stored = await sandboxStore<StoredPayment>(t.db, PAYMENTS_NAMESPACE).findBy('orderReference', order.orderReference);
+    expect(stored).toHaveLength(1);
+
+    expect(await resurs.findPaymentByOrderReference(order.orderReference)).toEqual(first);
+    expect(await resurs.getTaskStatus(first.value.id)).toEqual({
+      ok: true,
+      value: { completed: false, customerUrl: first.value.customerUrl, hasActiveTask: true },
+    });
+
+    const answer = await fetch(`${base}/v2/payments/${first.value.id}`, { headers: { authorization: `Bearer ${await rawToken()}` } });
+    const text = await answer.text();
+    expect(text).toContain(order.orderReference);
+    expect(text).not.toContain(kari.nationalId);
+  });
+
+  it('answers a bad create request with 400 and a Resurs-style error naming the fields', async () => {
+    const token = await rawToken();
+    const post = (body: unknown) =>
+      fetch(`${base}/v2/payments`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const bad = await post({ storeId: 'nope', order: { orderReference: 'has spaces', orderLines: [] } });
+    expect(bad.status).toBe(400);
+    const body = (await bad.json()) as { code: string; traceId: string; errors: { field: string }[] };
+    expect(body).toMatchObject({ code: 'VALIDATION_ERROR', traceId: expect.any(String), timestamp: expect.any(String) });
+    expect(body.errors.map((e) => e.field)).toEqual(expect.arrayContaining(['paymentMethodId', 'order.orderReference', 'order.orderLines']));
+
+    const { resurs } = newClient();
+    const wrongId = await resurs.createPayment(input(person('accepted'), { customer: { ...input(person('accepted')).customer, governmentId: '18087248795' } }));
+    expect(wrongId).toMatchObject({ ok: false, failure: { kind: 'refused', status: 400, code: 'VALIDATION_ERROR' } });
+  });
+
+  describe('every test person reaches the status Resurs promises for them', () => {
+    const expected: Record<TestPerson['resurs']['kind'], { first: string; later: string }> = {
+      accepted: { first: 'ACCEPTED', later: 'ACCEPTED' },
+      rejected: { first: 'REJECTED', later: 'REJECTED' },
+      frozen: { first: 'FROZEN', later: 'FROZEN' },
+      'frozen-then-accepted': { first: 'FROZEN', later: 'ACCEPTED' },
+      'inspection-then-accepted': { first: 'INSPECTION', later: 'ACCEPTED' },
+    };
+
+    it.each(TEST_PEOPLE.map((p) => [`${p.country} ${p.firstName} (${p.resurs.kind})`, p] as const))('%s', async (_name, p) => {
+      const { resurs } = newClient();
+      const order = input(p);
+      const created = await resurs.createPayment(order);
+      if (!created.ok || !created.value.customerUrl) throw new Error('create failed');
+      const { id, customerUrl } = created.value;
+
+      // The task page: the person's name and birth date, never the whole national ID.
+      const page = await fetch(customerUrl);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(`<html lang="${p.country === 'NO' ? 'nb' : 'sv'}"`);
+      expect(html).toContain(`${p.firstName} ${p.lastName}`);
+      expect(html).toContain(p.nationalId.slice(0, 6));
+      expect(html).not.toContain(p.nationalId);
+      expect(html).toContain('data-testid="monthly-cost"');
+
+      expect(await press(customerUrl, 'approve')).toEqual({ status: 303, location: order.successUrl });
+      const first = await resurs.getPayment(id);
+      expect(first).toMatchObject({ ok: true, value: { status: expected[p.resurs.kind].first, customerUrl: null } });
+      if (p.resurs.kind === 'rejected') expect(first).toMatchObject({ value: { rejectedReason: 'CREDIT_DENIED' } });
+
+      const after = 'afterMs' in p.resurs ? p.resurs.afterMs : 24 * 60 * 60 * 1000;
+      await letTimePass(id, after);
+      const later = await resurs.getPayment(id);
+      expect(later).toMatchObject({ ok: true, value: { status: expected[p.resurs.kind].later } });
+      if (expected[p.resurs.kind].later === 'ACCEPTED') expect(later).toMatchObject({ value: { approvedCreditLimit: 15000 } });
+
+      expect(await resurs.getTaskStatus(id)).toEqual({ ok: true, value: { completed: true, customerUrl: null, hasActiveTask: false } });
+      const done = await (await fetch(`${customerUrl}?lang=en`)).text();
+      expect(done).toContain('data-testid="done"');
+      expect(done).toContain('You have already signed');
+    });
+  });
+
+  it('lets the customer cancel: REJECTED, ABORTED_BY_CUSTOMER, back to the fail URL, and no signing afterwards', async () => {
+    const { resurs } = newClient();
+    const order = input(person('accepted', 'SE'));
+    const created = await resurs.createPayment(order);
+    if (!created.ok || !created.value.customerUrl) throw new Error('create failed');
+    const english = await (await fetch(`${created.value.customerUrl}?lang=en`)).text();
+    expect(english).toContain('Sign with BankID');
+    expect(english).toContain('theme-se');
+
+    expect(await press(created.value.customerUrl, 'cancel')).toEqual({ status: 303, location: order.failUrl });
+    expect(await resurs.getPayment(created.value.id)).toMatchObject({
+      ok: true,
+      value: { status: 'REJECTED', rejectedReason: 'ABORTED_BY_CUSTOMER', customerUrl: null },
+    });
+    expect(await press(created.value.customerUrl, 'approve')).toEqual({ status: 303, location: order.failUrl });
+    expect(await resurs.getPayment(created.value.id)).toMatchObject({ value: { status: 'REJECTED' } });
+  });
+
+  it('sends authorization callbacks after signing and when a delayed decision flips, and survives a dead callback URL', async () => {
+    const { resurs } = newClient();
+    const signed = async (p: TestPerson, overrides: Partial<ResursV2CreatePayment> = {}) => {
+      const created = await resurs.createPayment(input(p, overrides));
+      if (!created.ok || !created.value.customerUrl) throw new Error('create failed');
+      expect((await press(created.value.customerUrl, 'approve')).status).toBe(303);
+      return created.value.id;
+    };
+    const callbackFor = (paymentId: string, status: string) =>
+      eventually(() => hooks.received.find((r) => parseAuthorizationCallback(r.body)?.paymentId === paymentId && parseAuthorizationCallback(r.body)?.status === status));
+
+    const accepted = await signed(person('accepted'));
+    const callback = await callbackFor(accepted, 'AUTHORIZED');
+    expect(callback.path).toBe('/resurs/authorization');
+    expect(callback.body).toEqual({ paymentId: accepted, status: 'AUTHORIZED', created: expect.any(String) });
+
+    const delayed = await signed(person('frozen-then-accepted'));
+    await callbackFor(delayed, 'FROZEN');
+    await letTimePass(delayed, 5000);
+    // Reading the payment finds the flip and calls back once more.
+    expect(await resurs.getPayment(delayed)).toMatchObject({ value: { status: 'ACCEPTED' } });
+    await callbackFor(delayed, 'AUTHORIZED');
+    await resurs.getPayment(delayed);
+    expect(hooks.received.filter((r) => parseAuthorizationCallback(r.body)?.paymentId === delayed)).toHaveLength(2);
+
+    const unreachable = await signed(person('rejected', 'SE'), { authorizationCallbackUrl: 'http://127.0.0.1:9/nobody-listens' });
+    expect(await resurs.getPayment(unreachable)).toMatchObject({ ok: true, value: { status: 'REJECTED' } });
+  });
+
+  it('maps every fault mode of the simulator to the failure the portal expects', async () => {
+    const setFault = async (mode: string) => {
+      const response = await fetch(`${t.url}/sandbox/control/faults/resurs-v2`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mode }),
+      });
+      expect(response.status).toBe(200);
+    };
+    const cases = [
+      ['down', { kind: 'unavailable', reason: 'server-error', status: 503 }],
+      ['unreachable', { kind: 'unavailable', reason: 'network' }],
+      ['slow', { kind: 'unavailable', reason: 'timeout' }],
+      ['rate-limited', { kind: 'rate-limited', retryAfterSeconds: 900 }],
+    ] as const;
+    const warm = newClient();
+    expect((await warm.resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 36 })).ok).toBe(true);
+    try {
+      for (const [mode, failure] of cases) {
+        await setFault(mode);
+        // A fresh adapter fails at the token, a warm one at the API call: both map alike.
+        expect(await newClient().resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 36 })).toEqual({ ok: false, failure });
+        expect(await warm.resurs.getPayment('00000000-0000-4000-8000-000000000000')).toEqual({ ok: false, failure });
+      }
+    } finally {
+      await setFault('normal');
+    }
+    expect((await warm.resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 36 })).ok).toBe(true);
+  });
+
+  it('reads past unreadable entries, and treats an answer it cannot read as a failure, never a crash', async () => {
+    // A Resurs that answers oddly: a junk store and a junk method beside good ones, then worse.
+    const answers: Record<string, unknown> = {
+      '/oauth2/token': { access_token: 'fake-token', expires_in: 3599, token_type: 'Bearer' },
+      '/v2/stores': { content: [{ id: 42 }, { id: 'store-no', countryCode: 'NO', name: 'Fake' }] },
+      '/v2/stores/store-no/payment_methods': {
+        paymentMethods: [
+          { id: 'card', type: 'CARD', minPurchaseLimit: null },
+          { id: 'pp', type: 'RESURS_PART_PAYMENT', minPurchaseLimit: 100, maxPurchaseLimit: 50000, enabledForNaturalCustomer: true },
+        ],
+      },
+      '/v2/stores/store-no/payment_methods/pp/price_signage': {
+        costList: [{ months: 12, monthlyCost: 900, totalCost: 10800, interest: 10, effectiveInterest: 11.5 }],
+      },
+      '/v2/payments/new-status': { id: 'new-status', status: 'SOMETHING_NEW', order: { orderReference: 'r' } },
+      '/v2/payments/not-json': '<html>oops</html>',
+      '/v2/payments/odd/tasks/status': { completed: 'yes' },
+    };
+    const fake = createServer((request, response) => {
+      const answer = answers[(request.url ?? '').split('?')[0] ?? ''];
+      request.resume();
+      response.statusCode = answer === undefined ? 404 : 200;
+      response.setHeader('content-type', typeof answer === 'string' ? 'text/html' : 'application/json');
+      response.end(typeof answer === 'string' ? answer : JSON.stringify(answer ?? { code: 'NOT_FOUND' }));
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = fake.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const resurs = createResursV2Client({
+        baseUrl: `http://127.0.0.1:${port}`,
+        clientId: 'id',
+        clientSecret: 'secret',
+        storeId: 'store-no',
+        timeoutMs: 400,
+        recorder: memoryRecorder(),
+      });
+      expect(await resurs.getPricing({ countryCode: 'NO', amount: 9000, period: 12 })).toMatchObject({
+        ok: true,
+        value: { currency: 'NOK', totalMonthlyPayment: 900, cost: 1800, interestRate: 10, effectiveInterestRate: 11.5, secciLinks: [] },
+      });
+      expect(await resurs.getPricing({ countryCode: 'SE', amount: 9000, period: 12 })).toMatchObject({
+        ok: false,
+        failure: { kind: 'refused', code: 'NO_STORE_FOR_COUNTRY' },
+      });
+      expect(await resurs.getPayment('new-status')).toEqual({ ok: false, failure: { kind: 'refused', status: 200, code: 'UNKNOWN_PAYMENT_STATUS' } });
+      expect(await resurs.getPayment('not-json')).toEqual({ ok: false, failure: { kind: 'unavailable', reason: 'server-error', status: 200 } });
+      expect(await resurs.getTaskStatus('odd')).toEqual({ ok: false, failure: { kind: 'refused', status: 200, code: 'UNREADABLE_ANSWER' } });
+      expect(await resurs.getPayment('missing')).toEqual({ ok: false, failure: { kind: 'refused', status: 404, code: 'NOT_FOUND' } });
+    } finally {
+      await new Promise((resolve) => fake.close(resolve));
+    }
+  });
+
+  it('records every call against the application, with no personal data', async () => {
+    const { resurs, recorder } = newClient();
+    const ola = TEST_PEOPLE.find((p) => p.nationalId === '27028809552');
+    if (!ola) throw new Error('no test person');
+    const context = { applicationId: '6f1c2b9e-3d4a-4e5f-8a7b-1c2d3e4f5a6b' };
+    const pricing = await resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 36 }, context);
+    const created = await resurs.createPayment(input(ola), context);
+    if (!pricing.ok || !created.ok) throw new Error('calls failed');
+    await resurs.getPayment(created.value.id, context);
+    await resurs.getTaskStatus(created.value.id, context);
+
+    const operations = recorder.interactions.map((i) => i.operation);
+    expect(operations).toEqual([
+      'getToken',
+      'getStores',
+      'getPaymentMethods',
+      'getPriceSignage',
+      'searchPayments',
+      'createPayment',
+      'getPayment',
+      'getTaskStatus',
+    ]);
+    expect(recorder.interactions.every((i) => i.provider === 'resurs-v2' && i.applicationId === context.applicationId && i.outcome === 'ok')).toBe(true);
+    const logged = JSON.stringify(recorder.interactions);
+    for (const secret of [ola.nationalId, ola.email, ola.phone, ola.phone.replace(/\s/g, ''), ola.lastName, ola.address]) {
+      expect(logged).not.toContain(secret);
+    }
+  });
+});
