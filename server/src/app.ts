@@ -72,6 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     requestTimeout: 60_000,
+    // A first start creates the embedded database, which takes a while on a busy machine.
+    pluginTimeout: 120_000,
     forceCloseConnections: 'idle',
   });
   await instance.register(app, options);

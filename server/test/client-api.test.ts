@@ -71,13 +71,33 @@ describe.each(ENGINES)('client API on %s', (engine) => {
     expect(body.loanApplications[0]).toMatchObject({
       reference,
       version: 2,
-      isRenewal: false,
+      // In the sandbox Kari has an earlier subscription: its products are up for renewal.
+      isRenewal: true,
       loanProduct: { provider: 'RESURS' },
       customer: { firstName: 'Kari', lastName: 'Nordmann', type: 'PRIVATE', countryCode: 'NO', phone: '+47 91234567' },
       loan: { loanAmount: 15000, loanPeriod: 36, currency: 'NOK' },
     });
     expect(body.loanApplications[0]?.callbackUrl).toBe('http://localhost:3000/demo-shop/return');
+    expect(body.products.map((p) => p.productReference)).toEqual(['P-DEMO-NO-1']);
+    expect(body.consents.map((c) => c.type)).toEqual([
+      'PERSONAL_INFO_CONSENT',
+      'PRIVACY_CONSENT',
+      'FAIROWN_RENEWAL_ASSESSMENT_CONSENT',
+      'FAIROWN_RENEWAL_CONSENT',
+    ]);
+    expect(body.consents[1]?.text).toContain('<a href="/loan-subscription/documents/PrivacyPolicyNO.pdf">');
     expect(response.body).not.toContain('18087248794');
+  });
+
+  it('offers no renewal to a customer without subscriptions, and consents in the reader’s language', async () => {
+    const reference = await createApplication(buildPrivateApplication('27028809552', { merchantPaymentReference: nextReference() }));
+    const cookie = await login(reference);
+    const response = await t.app.inject({ method: 'GET', url: API.validate.url({ reference }), headers: { cookie, 'accept-language': 'nb' } });
+    const body = response.json<LoanApplicationsResponse>();
+    expect(body.loanApplications[0]?.isRenewal).toBe(false);
+    expect(body.products).toEqual([]);
+    expect(body.consents.map((c) => c.type)).toEqual(['PERSONAL_INFO_CONSENT', 'PRIVACY_CONSENT']);
+    expect(body.consents[0]?.text).toMatch(/^Jeg bekrefter/);
   });
 
   it('answers 404 for an unknown reference and 403 for another person’s application', async () => {

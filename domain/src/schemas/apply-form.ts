@@ -38,7 +38,7 @@ export interface ApplyFormOptions {
 export function applyFormSchema(country: CountryCode, customerType: CustomerType, options: ApplyFormOptions = {}) {
   return z
     .strictObject({
-      creditConsent: options.creditConsent ? z.literal(true) : z.optional(z.literal(true)),
+      creditConsent: options.creditConsent ? acceptedConsent : z.optional(z.literal(true)),
       phone: phoneSchema(country),
       email: emailSchema,
       address: requiredText(TEXT_LIMITS.address),

@@ -77,6 +77,8 @@ export const createApplicationRequestSchema = z
         } else {
           ctx.addIssue({ code: 'custom', path: at('organisationNumber'), message: required });
         }
+        // GRENKE leases objects: a business application needs at least one.
+        if (request.items.length === 0) ctx.addIssue({ code: 'custom', path: ['items'], message: required });
       }
 
       if (request.items.length > 0) {

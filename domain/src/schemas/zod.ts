@@ -9,6 +9,10 @@ import { validationKey } from '../messages';
 
 z.config({
   customError: (issue) => {
+    // Whatever the check, a value that is not there at all is a missing one.
+    if (issue.input === undefined && issue.code !== 'unrecognized_keys' && issue.code !== 'custom') {
+      return validationKey('required');
+    }
     switch (issue.code) {
       case 'invalid_type':
         return validationKey(issue.input === undefined || issue.input === null ? 'required' : 'wrongType');

@@ -3,6 +3,7 @@
  * no DATABASE_URL is set, a PostgreSQL server through `pg` when it is. Repositories see only
  * this interface, so every query runs on both.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -51,13 +52,19 @@ async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions): Promis
   const lite = new PGlite({ dataDir, loadDataDir });
   await lite.waitReady;
 
-  const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
+  // PGlite is one connection: a query outside a transaction would wait for that transaction to end,
+  // which never comes when the transaction itself is waiting for the query. Say so instead.
+  const inTransaction = new AsyncLocalStorage<boolean>();
+  const wrap = (q: Pick<PGlite, 'query'>, guarded: boolean): Queryable => ({
     async query<Row>(sql: string, params?: readonly SqlParam[]) {
+      if (guarded && inTransaction.getStore()) {
+        throw new Error('a query on the database while this code holds a transaction: use the transaction');
+      }
       const result = await q.query<Row>(sql, toDriverParams(params));
       return result.rows;
     },
   });
-  const base = wrap(lite);
+  const base = wrap(lite, true);
 
   return {
     kind: 'pglite',
@@ -66,7 +73,7 @@ async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions): Promis
       const results = await lite.exec(sql);
       return (results.at(-1)?.rows ?? []) as Row[];
     },
-    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => lite.transaction((tx) => inTransaction.run(true, () => fn(wrap(tx, false)))),
     // PGlite is a single connection inside this process: nothing else can take the lock.
     withExclusiveLock: (_lockId, fn) =>
       fn({ ...base, exec: async (sql: string) => void (await lite.exec(sql)) }),

@@ -35,7 +35,7 @@ export default fp(async function providers(app: FastifyInstance) {
   app.decorate('providers', {
     resursV2: createResursV2Client({ ...p.resursV2, timeoutMs, recorder }),
     resursV1: createResursV1Client({ ...p.resursV1, timeoutMs, recorder }),
-    grenke: createGrenkeClient({ ...p.grenke, timeoutMs, recorder }),
+    grenke: createGrenkeClient({ ...p.grenke, timeoutMs, recorder, log: app.log }),
     signing: createSigningClient({ ...p.signing, timeoutMs, recorder }),
   } satisfies Providers);
 });

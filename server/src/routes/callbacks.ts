@@ -5,14 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requiredText, z } from '@portal/domain';
+import { CALLBACKS, requiredText, z } from '@portal/domain';
 import { RESURS_V2_CALLBACK_QUEUE } from '../services/lifecycle';
 import { findByExternalId } from '../services/submission';
 
 export default async function callbackRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
-    '/api/callbacks/resurs-v2/authorization',
+    CALLBACKS.resursV2Authorization.pattern,
     { schema: { body: z.object({ paymentId: requiredText(200), status: requiredText(50), created: z.optional(z.string()) }) } },
     async (request, reply) => {
       const provider = await findByExternalId(app.db, 'RESURS_V2', request.body.paymentId);

@@ -9,10 +9,14 @@ const ApplyPage = lazy(() => import('./pages/apply'));
 const ErrorPage = lazy(() => import('./pages/error-page'));
 const LogoutPage = lazy(() => import('./pages/logout'));
 const PlaceholderPage = lazy(() => import('./pages/placeholder'));
+const DesignSystemPage = lazy(() => import('./pages/design-system'));
 
 const ERROR_STATUSES: readonly ErrorStatus[] = ['400', '401', '403', '404', '500'];
 
-/** The route table of spec section 2; every page is loaded lazily. */
+/**
+ * The route table of spec section 2; every page is loaded lazily. Fixed paths come before the
+ * apply route, whose `/:reference` would otherwise take them; anything else goes to the 404 page.
+ */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -26,6 +30,7 @@ export function AppRoutes() {
         <Route path={PAGES.payment.pattern} component={PlaceholderPage} />
         <Route path={PAGES.paymentFail.pattern} component={PlaceholderPage} />
         <Route path={PAGES.logout.pattern} component={LogoutPage} />
+        <Route path={PAGES.designSystem.pattern} component={DesignSystemPage} />
         {ERROR_STATUSES.map((status) => (
           <Route key={status} path={`/${status}`}>
             <ErrorPage status={status} />

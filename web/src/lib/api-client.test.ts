@@ -46,6 +46,13 @@ describe('api client', () => {
     expect(assign).toHaveBeenCalledWith('https://shop.example.com/return');
   });
 
+  it('never follows a redirect-url that is not an http(s) address', async () => {
+    respond(200, {}, { 'redirect-url': 'javascript:alert(1)' });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    await api.get('/api/x');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('throws the server’s error body with its status', async () => {
     respond(503, { status: 503, errorCode: 'WEB_SERVICE_DOWN', message: 'Bank services are unavailable.' });
     const error = await api.get('/api/x').catch((e: unknown) => e);

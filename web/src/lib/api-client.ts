@@ -35,6 +35,20 @@ export const browser = {
   },
 };
 
+/**
+ * The server only ever names its own origin or an allow-listed merchant's (PRODUCT section 3);
+ * still, a header that is not an http(s) address (`javascript:`, `data:`) is never followed.
+ */
+function safeRedirect(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, window.location.href);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 type Method = 'GET' | 'POST' | 'PATCH';
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -68,7 +82,7 @@ async function request<T>(method: Method, url: string, body?: unknown, query?: Q
     throw new NetworkError(error);
   }
 
-  const redirectUrl = response.headers.get('redirect-url');
+  const redirectUrl = safeRedirect(response.headers.get('redirect-url'));
   if (redirectUrl) browser.assign(redirectUrl);
 
   let data: unknown = null;

@@ -5,8 +5,9 @@
  */
 import app from './en/app.json';
 import apply from './en/apply.json';
+import ds from './en/ds.json';
 import index from './en/index.json';
 import pages from './en/pages.json';
 
-export const WEB_CATALOGUE_EN = { app, apply, index, pages };
+export const WEB_CATALOGUE_EN = { app, apply, ds, index, pages };
 export type WebCatalogue = typeof WEB_CATALOGUE_EN;

@@ -18,6 +18,8 @@ export type GrenkeClientOptions = {
   caFile?: string | undefined;
   timeoutMs: number;
   recorder: InteractionRecorder;
+  /** Where an unreadable certificate is reported (the message names the setting and path only). */
+  log?: { error(details: object, message: string): void } | undefined;
 };
 
 /** Fixed financing terms of the portal's leasing offer ([?]: values chosen, see the simulator's README). */
@@ -70,7 +72,7 @@ const isPdf = (bytes: Uint8Array) =>
   bytes.length > 4 && bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46; // %PDF
 
 /** What GRENKE's Lessee and FinancingObjects look like on the wire. */
-export function requestBody(input: GrenkeCreateRequest) {
+function requestBody(input: GrenkeCreateRequest) {
   const { lessee } = input;
   return {
     ExternalReference: input.externalReference,
@@ -122,9 +124,10 @@ export function createGrenkeClient(options: GrenkeClientOptions): GrenkeClient {
     let client: HttpClient;
     try {
       client = await http();
-    } catch {
+    } catch (error) {
       // Let the next call try again (the file may be mounted late).
       httpClient = undefined;
+      options.log?.error({ provider: 'grenke', reason: error instanceof Error ? error.message : 'unknown' }, 'GRENKE client certificate unusable');
       await options.recorder.record({ provider: 'grenke', operation: request.operation, applicationId: request.context?.applicationId, outcome: 'unavailable', durationMs: 0 });
       return fail({ kind: 'unavailable', reason: 'network' });
     }

@@ -63,8 +63,9 @@ function tableRows(html: string): Row[] {
 const ROW_WORDS = {
   nominalRate: /kreditränta|nominell|nominal|kredittrente|lånerente/i,
   effectiveRate: /effektiv|effective|\bapr\b/i,
-  monthlyFee: /administrationsavgift|termingebyr|aviavgift|månadsavgift|månedsgebyr|monthly fee|administration fee/i,
-  setupFee: /uppläggningsavgift|etableringsgebyr|setup fee|set-up fee|arrangement fee/i,
+  // Resurs' own example breaks words across lines ("Administrations- avgift").
+  monthlyFee: /administrations-?\s*avgift|termin-?\s*gebyr|aviavgift|månadsavgift|månedsgebyr|monthly fee|administration fee/i,
+  setupFee: /uppläggnings-?\s*avgift|etablerings-?\s*gebyr|setup fee|set-up fee|arrangement fee/i,
 } as const;
 
 /** The figures of the `period` column, or null when the table does not hold them. */

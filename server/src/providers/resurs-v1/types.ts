@@ -5,7 +5,24 @@
  */
 import type { CountryCode, IndividualizedTermsType } from '@portal/domain';
 import type { CallContext, LoanPricing, ProviderResult } from '../types';
+import type { ECommerceErrorType } from './wsdl';
 
+/**
+ * `code` of a `refused` failure: Resurs' ECommerceError type (e.g. SIGNING_REQUIRED,
+ * OBJECT_WITH_ID_ALREADY_EXIST, REFERENCED_DATA_DONT_EXISTS, INVALID_AUTHENTICATION; an id we do
+ * not know by name comes as ECOMMERCE_ERROR_<id>), or one of the adapter's own when Resurs
+ * answered but could not serve the request. Absent for an HTTP refusal without a SOAP fault.
+ */
+export type ResursV1RefusalCode =
+  | ECommerceErrorType
+  | `ECOMMERCE_ERROR_${number}`
+  | 'PAYMENT_PLAN_NOT_OFFERED'
+  | 'NO_PART_PAYMENT_METHOD';
+
+/**
+ * v1 has no INSPECTION: a payment under manual inspection is FROZEN until Resurs decides, then
+ * BOOKED (or FINALIZED when finalizeIfBooked was asked for; the adapter never asks).
+ */
 export const RESURS_V1_STATUSES = ['FINALIZED', 'BOOKED', 'FROZEN', 'SIGNING', 'DENIED'] as const;
 export type ResursV1Status = (typeof RESURS_V1_STATUSES)[number];
 
@@ -48,13 +65,32 @@ export interface ResursV1Terms {
 }
 
 export interface ResursV1Client {
-  /** Cost of purchase for the amount and period: the terms the customer sees. */
+  /**
+   * Cost of purchase for the amount and period: the terms the customer sees. Refused with
+   * PAYMENT_PLAN_NOT_OFFERED when Resurs has no payment plan of that many months.
+   */
   getPricing(input: { countryCode: CountryCode; amount: number; period: number }, context?: CallContext): Promise<ProviderResult<LoanPricing>>;
+  /**
+   * The credit decision: DENIED, or SIGNING with the signingUrl to send the customer to. The same
+   * preferredId again answers the same payment in its state now; a different purchase under it is
+   * refused (OBJECT_WITH_ID_ALREADY_EXIST).
+   */
   bookPayment(input: ResursV1BookPayment, context?: CallContext): Promise<ProviderResult<ResursV1Booking>>;
-  /** After the customer signed: books the payment, answering BOOKED, FROZEN or FINALIZED (or DENIED). */
+  /**
+   * After the customer signed: books the payment, answering BOOKED, FROZEN or FINALIZED (or DENIED).
+   * Refused with SIGNING_REQUIRED while the customer has not signed (or cancelled the signing).
+   * Calling it again answers the payment's state now.
+   */
   bookSignedPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<ResursV1Booking>>;
-  /** The payment's current status (frozen payments are followed until decided). */
+  /**
+   * The payment's current status (frozen payments are followed until decided). Resurs' AfterShopFlow
+   * only knows booked payments: before bookSignedPayment it is refused (REFERENCED_DATA_DONT_EXISTS).
+   */
   getPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<ResursV1Booking>>;
+  /**
+   * The SECCI (ISEKKI_NEW_ACCOUNT) or the account's general terms (COMMON) for this amount and
+   * period, as HTML in the country's language; with a paymentId, made out to that customer.
+   */
   getIndividualizedTerms(
     input: { termsType: IndividualizedTermsType; countryCode: CountryCode; amount: number; period: number; paymentId?: string | null },
     context?: CallContext,

@@ -68,7 +68,7 @@ function signatureMethodFor(signer: CreateSigningOrder['signers'][number]): stri
   return country === 'SE' ? 'sbid' : 'nbid';
 }
 
-export function orderBody(input: CreateSigningOrder, documentId: string, daysToLive: number) {
+function orderBody(input: CreateSigningOrder, documentId: string, daysToLive: number) {
   const tasks = input.signers.map((signer, i) => ({
     id: `task-${i + 1}`,
     language: signer.language,
@@ -125,16 +125,20 @@ export function createSigningClient(options: SigningClientOptions): SigningClien
     return fetching;
   };
 
+  const withToken = async <T>(request: HttpRequest) => {
+    const bearer = await accessToken(request.context);
+    if (!bearer.ok) return { bearer: null, response: bearer };
+    const response = await http.request<T>({ ...request, headers: { ...request.headers, Authorization: `Bearer ${bearer.value}` } });
+    return { bearer: bearer.value, response };
+  };
+
   /** A call with the bearer token; a 401 means the token was revoked or expired early: renew once. */
   const call = async <T>(request: HttpRequest): Promise<ProviderResult<HttpResponse<T>>> => {
-    for (let attempt = 0; ; attempt += 1) {
-      const bearer = await accessToken(request.context);
-      if (!bearer.ok) return bearer;
-      const response = await http.request<T>({ ...request, headers: { ...request.headers, Authorization: `Bearer ${bearer.value}` } });
-      const unauthorised = !response.ok && response.failure.kind === 'refused' && response.failure.status === 401;
-      if (!unauthorised || attempt > 0) return response;
-      if (token?.value === bearer.value) token = null;
-    }
+    const first = await withToken<T>(request);
+    const { response } = first;
+    if (response.ok || response.failure.kind !== 'refused' || response.failure.status !== 401 || first.bearer === null) return response;
+    if (token?.value === first.bearer) token = null;
+    return (await withToken<T>(request)).response;
   };
 
   /** Reads an order; statuses the order does not carry are asked for one by one. */

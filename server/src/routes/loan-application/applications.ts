@@ -46,7 +46,9 @@ export default async function applicationsRoutes(app: FastifyInstance) {
         pairs.map(async ({ app: a }) => [a.id, a.id === active?.app.id ? await pricingFor(app, a) : await storedPricing(app, a.id)] as const),
       ),
     );
-    const products = active ? await renewalProducts(app.db, nationalId, active.app.id) : [];
+    // Renewal belongs to the consumer version 2 screen only (spec section 2).
+    const renewable = active && active.app.customerType === 'PRIVATE' && active.app.version === 2;
+    const products = renewable ? await renewalProducts(app.db, nationalId, active.app.id) : [];
     const language = languageFromAcceptLanguage(acceptLanguage);
     return {
       loanApplications: pairs.map(({ app: a, customer }) => ({

@@ -83,7 +83,7 @@ export default async function authRoutes(app: FastifyInstance) {
     return { authenticated: true, firstName: identity.firstName };
   });
 
-  api.get('/api/loan-application/session', async (request) => ({
+  api.get(API.session.pattern, async (request) => ({
     authenticated: Boolean(request.session.identity),
     firstName: request.session.identity?.firstName ?? null,
   }));

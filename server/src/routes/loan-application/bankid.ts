@@ -119,9 +119,19 @@ export default async function bankIdRoutes(app: FastifyInstance) {
 
   const fresh = (pending: PendingIdentification) => Date.now() - pending.startedAt < PENDING_MAX_AGE_MS;
 
-  const fail = (request: FastifyRequest, reply: FastifyReply, outcome: Outcome, pending: Pick<PendingIdentification, 'country' | 'reference'> | null, reason: object) => {
-    request.log.warn({ ...reason, outcome, reference: pending?.reference ?? null, country: pending?.country ?? null }, 'bankid identification not completed');
-    return reply.header('Cache-Control', 'no-store').redirect(identificationPage(outcome, pending?.country ?? null, pending?.reference), 302);
+  /** Back to the index page with the outcome; the log says why, with the reference only. */
+  const fail = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    outcome: Outcome,
+    pending: Pick<PendingIdentification, 'country' | 'reference'> | null,
+    reason: object,
+  ) => {
+    const country = pending?.country ?? null;
+    request.log.warn({ ...reason, outcome, reference: pending?.reference ?? null, country }, 'bankid identification not completed');
+    return reply
+      .header('Cache-Control', 'no-store')
+      .redirect(identificationPage(outcome, country, pending?.reference), 302);
   };
 
   /** Sends the browser to the broker, for the country's BankID. */

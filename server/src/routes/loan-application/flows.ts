@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API,
   applyFormSchema,
+  CALLBACKS,
   type ApplyForm,
   fieldMessagesOf,
   flexYoungRefusal,
@@ -147,7 +148,7 @@ export default async function flowRoutes(app: FastifyInstance) {
             },
             successUrl: paymentLoadingUrl(application),
             failUrl: `${publicUrl}${pagePath(PAGES.paymentFail.url())}`,
-            authorizationCallbackUrl: `${publicUrl}/api/callbacks/resurs-v2/authorization`,
+            authorizationCallbackUrl: `${publicUrl}${CALLBACKS.resursV2Authorization.url()}`,
             customerIp: request.ip,
             ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
           },
@@ -454,7 +455,7 @@ export default async function flowRoutes(app: FastifyInstance) {
   }
 
   /** The customer leaves for the merchant from a step of the flow (e.g. the signing failure page). */
-  api.post('/api/loan-application/leave', async (request) => {
+  api.post(API.leave.pattern, async (request) => {
     const { app: application } = await activeApplication(request);
     const current = await leaveApplication(app, application);
     return { redirectUrl: merchantReturnUrl(current, outcomeOnLeaving(current)) };

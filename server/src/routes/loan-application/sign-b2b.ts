@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API, type Language, pagePath, PAGES, requiredText, type SigningSessionStatus, z } from '@portal/domain';
 import type { Queryable } from '../../db/db';
+import { repositories } from '../../db/repositories';
 import type { ApplicationRecord } from '../../db/repositories/applications';
 import { ApiError } from '../../lib/errors';
 import type { SigningOrder } from '../../providers/signing/types';
@@ -33,6 +34,8 @@ interface StoredOrder {
 }
 
 const LANGUAGE_OF_COUNTRY: Record<string, Language> = { NO: 'nb', SE: 'sv' };
+/** A row whose order id is `claim:<ms>` is being created by someone until that time. */
+const CLAIM_PREFIX = 'claim:';
 
 async function storedOrder(q: Queryable, applicationId: string): Promise<StoredOrder | null> {
   const [row] = await q.query<{ order_id: string; packaging_task_id: string; packaging_status: string; tasks: StoredTask[] }>(
@@ -64,11 +67,41 @@ export default async function signB2bRoutes(app: FastifyInstance) {
     return { application, identity };
   }
 
-  /** Creates the signing order the first time an approved application's sessions are asked for. */
+  /**
+   * Creates the signing order the first time an approved application's sessions are asked for.
+   * The signing service does not deduplicate by our reference, so the portal does: the first
+   * caller claims the application's row, others wait for the order it stores; a claim left by
+   * a caller that died expires and is taken over.
+   */
   async function ensureOrder(application: ApplicationRecord, identity: SessionIdentity): Promise<StoredOrder> {
-    const existing = await storedOrder(app.db, application.id);
-    if (existing) return existing;
-    if (application.status !== 'APPROVED') throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
+    const leaseMs = app.config.providerTimeoutMs * 3 + 2000;
+    for (;;) {
+      const existing = await storedOrder(app.db, application.id);
+      if (existing && !existing.orderId.startsWith(CLAIM_PREFIX)) return existing;
+      if (application.status !== 'APPROVED') throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
+      const claim = `${CLAIM_PREFIX}${Date.now() + leaseMs}`;
+      const claimed = await app.db.query(
+        `INSERT INTO signing_orders (application_id, order_id, packaging_task_id, packaging_status, tasks)
+         VALUES ($1, $2, '', 'CREATED', '[]'::jsonb)
+         ON CONFLICT (application_id) DO UPDATE SET order_id = excluded.order_id, updated_at = now()
+           WHERE signing_orders.order_id LIKE 'claim:%'
+             AND substring(signing_orders.order_id from 7)::bigint < $3
+         RETURNING application_id`,
+        [application.id, claim, Date.now()],
+      );
+      if (claimed.length === 1) {
+        try {
+          return await createOrder(application, identity);
+        } catch (error) {
+          await app.db.query(`DELETE FROM signing_orders WHERE application_id = $1 AND order_id = $2`, [application.id, claim]);
+          throw error;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+
+  async function createOrder(application: ApplicationRecord, identity: SessionIdentity): Promise<StoredOrder> {
     const provider = await findProviderApplication(app.db, application.id);
     if (!provider?.externalId) throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
     const context = { applicationId: application.id };
@@ -87,6 +120,7 @@ export default async function signB2bRoutes(app: FastifyInstance) {
             nationalId: identity.nationalId,
             name: `${identity.firstName} ${identity.lastName}`,
             language: LANGUAGE_OF_COUNTRY[application.countryCode] ?? 'en',
+            country: application.countryCode,
           },
         ],
         redirects: {
@@ -101,7 +135,20 @@ export default async function signB2bRoutes(app: FastifyInstance) {
     return saveOrder(application, created.value, `${identity.firstName} ${identity.lastName}`);
   }
 
+  /** GRENKE gets the signed contract back; only then is the lease contracted. */
+  async function contractSigned(application: ApplicationRecord, order: SigningOrder): Promise<boolean> {
+    const provider = await findProviderApplication(app.db, application.id);
+    if (!provider?.externalId || order.packagingTask.status !== 'COMPLETED') return false;
+    const context = { applicationId: application.id };
+    const signed = await app.providers.signing.getSignedDocument(order.orderId, order.packagingTask.id, context);
+    if (!signed.ok) return false;
+    const uploaded = await app.providers.grenke.uploadSignedContract(provider.externalId, signed.value, context);
+    return uploaded.ok;
+  }
+
   async function saveOrder(application: ApplicationRecord, order: SigningOrder, signerName?: string): Promise<StoredOrder> {
+    const allSigned = order.tasks.length > 0 && order.tasks.every((task) => task.status === 'COMPLETED');
+    const delivered = allSigned && (await contractSigned(application, order));
     const previous = await storedOrder(app.db, application.id);
     const names = new Map((previous?.tasks ?? []).map((task) => [task.id, task.name]));
     const stored: StoredOrder = {
@@ -114,19 +161,21 @@ export default async function signB2bRoutes(app: FastifyInstance) {
       await tx.query(
         `INSERT INTO signing_orders (application_id, order_id, packaging_task_id, packaging_status, tasks)
          VALUES ($1, $2, $3, $4, $5::jsonb)
-         ON CONFLICT (application_id) DO UPDATE SET packaging_status = excluded.packaging_status, tasks = excluded.tasks, updated_at = now()`,
+         ON CONFLICT (application_id) DO UPDATE SET order_id = excluded.order_id, packaging_task_id = excluded.packaging_task_id,
+           packaging_status = excluded.packaging_status, tasks = excluded.tasks, updated_at = now()`,
         [application.id, stored.orderId, stored.packagingTaskId, stored.packagingStatus, JSON.stringify(stored.tasks)],
       );
-      const current = (await app.repos.applications.findById(application.id)) ?? application;
+      const current = (await repositories(tx).applications.findById(application.id)) ?? application;
       const statuses = stored.tasks.map((task) => task.status);
-      if (statuses.length > 0 && statuses.every((status) => status === 'COMPLETED')) {
+      if (delivered) {
         await updateProviderStatus(tx, application.id, 'Contracted', null, { signed: true });
         await applyStep(app, current, { status: 'COMPLETED', outcome: 'client_sign_success_approved' }, 'contract.signed', { orderId: stored.orderId }, tx);
       } else if (statuses.some((status) => status === 'REJECTED' || status === 'EXPIRED' || status === 'DELETED')) {
         await applyStep(app, current, { status: 'SIGNING', outcome: 'client_sign_failed' }, 'contract.signing-failed', { orderId: stored.orderId }, tx);
-      } else {
+      } else if (!allSigned) {
         await applyStep(app, current, { status: 'SIGNING', outcome: current.outcome }, 'contract.signing-started', { orderId: stored.orderId }, tx);
       }
+      // All signed but not yet delivered to GRENKE: the next refresh tries again.
     });
     return stored;
   }

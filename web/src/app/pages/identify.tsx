@@ -1,13 +1,25 @@
 import { useLocation, useSearch } from 'wouter';
-import { PAGES } from '@portal/domain';
-import { Button } from '@/components/ui/button';
+import { API, type CountryCode, countryFromParam, DEFAULT_COUNTRY, PAGES } from '@portal/domain';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useFeatures } from '@/features/applications/api/get-features';
 import { useDummyLogin } from '@/features/auth/api/dummy-login';
 import { ApiRequestError } from '@/lib/api-client';
-import { useT } from '@/lib/i18n';
+import { type MessageKey, useT } from '@/lib/i18n';
 
-/** The index page: identification, and the dummy login in test environments. */
+const OTHER: Record<CountryCode, CountryCode> = { NO: 'SE', SE: 'NO' };
+const IDENTIFY_LABEL: Record<CountryCode, MessageKey> = { NO: 'index.identifyNo', SE: 'index.identifySe' };
+
+/**
+ * A full navigation to the server, which sends the browser on to BankID and keeps the login's
+ * state in the session: not a client-side route.
+ */
+function bankIdUrl(country: CountryCode, reference: string | undefined): string {
+  const start = API.bankIdStart.url({ country: country.toLowerCase() });
+  return reference ? `${start}?${new URLSearchParams({ reference }).toString()}` : start;
+}
+
+/** The index page: identification with BankID, and the dummy login in test environments. */
 export default function IdentifyPage() {
   const t = useT();
   const search = new URLSearchParams(useSearch());
@@ -15,6 +27,8 @@ export default function IdentifyPage() {
   const { data: features } = useFeatures();
   const reference = search.get('reference') ?? undefined;
   const countryCode = search.get('countryCode');
+  const country = countryFromParam(countryCode) ?? DEFAULT_COUNTRY;
+  const identification = search.get('identification');
   const dummyLogin = useDummyLogin();
 
   const onDummyLogin = async () => {
@@ -41,7 +55,25 @@ export default function IdentifyPage() {
           {t('index.sessionExpired')}
         </p>
       ) : null}
+      {identification === 'cancelled' ? (
+        <p role="status" className="rounded-md border border-sky-300 bg-sky-50 p-3">
+          {t('index.identificationCancelled')}
+        </p>
+      ) : identification === 'failed' ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          {t('index.identificationFailed')}
+        </p>
+      ) : null}
       <p>{t('index.intro')}</p>
+
+      <div className="flex flex-col gap-3">
+        <a href={bankIdUrl(country, reference)} className={buttonVariants({ variant: 'primary', size: 'lg' })}>
+          {t(IDENTIFY_LABEL[country])}
+        </a>
+        <a href={bankIdUrl(OTHER[country], reference)} className={buttonVariants({ variant: 'secondary', size: 'md' })}>
+          {t(IDENTIFY_LABEL[OTHER[country]])}
+        </a>
+      </div>
 
       {features?.showDummyLogin ? (
         <div className="space-y-3 rounded-lg border border-dashed border-neutral-400 bg-white p-4">

@@ -3,12 +3,16 @@ import { LANGUAGES } from '@portal/domain';
 import { cn } from '@/lib/cn';
 import { chooseLanguage, useT } from '@/lib/i18n';
 
+/**
+ * The three languages as buttons, each named in its own language (`lang` on each, so a screen
+ * reader pronounces it right); the current one is pressed. They wrap on a narrow screen.
+ */
 export function LanguageMenu() {
   const t = useT();
   const { i18n } = useLingui();
   return (
     <nav aria-label={t('app.language')}>
-      <ul className="flex gap-1">
+      <ul className="flex flex-wrap gap-1">
         {LANGUAGES.map((language) => {
           const current = i18n.locale === language;
           return (
@@ -19,8 +23,8 @@ export function LanguageMenu() {
                 aria-pressed={current}
                 onClick={() => void chooseLanguage(language)}
                 className={cn(
-                  'min-h-11 rounded px-2 text-sm underline-offset-2 hover:underline',
-                  current ? 'font-bold text-white underline' : 'text-brand-100',
+                  'min-h-11 min-w-11 rounded px-2 text-sm underline-offset-4 hover:underline',
+                  current ? 'font-bold text-white underline decoration-2' : 'text-brand-100',
                 )}
               >
                 {t(`app.languages.${language}`)}

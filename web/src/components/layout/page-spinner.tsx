@@ -1,9 +1,10 @@
 import { Spinner } from '@/components/ui/spinner';
 
-export function PageSpinner() {
+/** The global spinner: while a page's code or data loads, in place of the page. */
+export function PageSpinner({ label }: { label?: string }) {
   return (
     <div className="flex min-h-[40vh] items-center justify-center">
-      <Spinner size="lg" />
+      <Spinner size="lg" {...(label ? { label } : {})} />
     </div>
   );
 }

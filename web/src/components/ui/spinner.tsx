@@ -1,16 +1,42 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/cn';
 import { useT } from '@/lib/i18n';
 
-const SIZES = { sm: 'size-4 border-2', md: 'size-8 border-3', lg: 'size-12 border-4' } as const;
+/**
+ * The turning ring. With reduced motion it turns slowly instead of stopping: a still ring would no
+ * longer say that something is happening, and a slow turn of a small ring is not the kind of
+ * motion that setting asks to avoid.
+ */
+export const spinnerVariants = cva('inline-block animate-spin rounded-full motion-reduce:animate-spin-slow', {
+  variants: {
+    size: { sm: 'size-4 border-2', md: 'size-8 border-3', lg: 'size-12 border-4' },
+    tone: {
+      default: 'border-brand-200 border-t-brand-700',
+      // On a dark or brand-coloured surface (a primary button).
+      inverse: 'border-white/40 border-t-white',
+    },
+  },
+  defaultVariants: { size: 'md', tone: 'default' },
+});
 
-export function Spinner({ size = 'md', label, className }: { size?: keyof typeof SIZES; label?: string; className?: string }) {
+export interface SpinnerProps extends VariantProps<typeof spinnerVariants> {
+  /** What is loading, for screen readers; "Loading…" when not given. */
+  label?: string;
+  /**
+   * Only the ring, hidden from assistive technology: for a place that already says it is busy
+   * (a button with `aria-busy`).
+   */
+  decorative?: boolean;
+  className?: string;
+}
+
+export function Spinner({ size, tone, label, decorative = false, className }: SpinnerProps) {
   const t = useT();
+  const ring = <span aria-hidden="true" className={cn(spinnerVariants({ size, tone }), decorative && className)} />;
+  if (decorative) return ring;
   return (
     <span role="status" className={cn('inline-flex items-center gap-2', className)}>
-      <span
-        aria-hidden="true"
-        className={cn('animate-spin rounded-full border-brand-200 border-t-brand-700 motion-reduce:animate-none', SIZES[size])}
-      />
+      {ring}
       <span className="sr-only">{label ?? t('app.loading')}</span>
     </span>
   );

@@ -1,0 +1,116 @@
+import { expect, type Page, test } from '@playwright/test';
+import { buildPrivateApplication } from '@portal/domain/builders/applications';
+
+// The SPA shell (issue 4): routes, HTTP answers turned into pages, the header, narrow screens.
+
+async function createApplication(page: Page, baseURL: string | undefined, nationalId = '18087248794') {
+  const response = await page.request.post('/api/merchant/v1/applications', {
+    headers: { Authorization: 'Bearer sandbox-demo-merchant-key' },
+    data: buildPrivateApplication(nationalId, {}, baseURL ?? ''),
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { reference: string; applyUrl: string };
+}
+
+async function dummyLogin(page: Page, reference: string) {
+  const response = await page.request.post('/api/loan-application/dummy-login', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { reference },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+test('an unknown path shows the not-found page with a way to the start page, which takes focus', async ({ page }) => {
+  await page.goto('/loan-subscription/no/such/page?countryCode=SE');
+  await expect(page).toHaveURL(/\/loan-subscription\/404$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sidan hittades inte');
+  await expect(page).toHaveTitle('Sidan hittades inte – Finansiering');
+
+  await page.getByRole('link', { name: 'Till startsidan' }).click();
+  await expect(page).toHaveURL(/\/loan-subscription\/$/);
+  // After navigation the new page's heading has focus, so a screen reader announces it.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});
+
+test('the apply page without a session goes to identification, keeping the reference', async ({ page, baseURL }) => {
+  const { reference, applyUrl } = await createApplication(page, baseURL);
+  await page.goto(applyUrl);
+  await expect(page).toHaveURL(new RegExp(`/loan-subscription/\\?reference=${reference}&countryCode=NO$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
+});
+
+test("another person's application answers 403: the forbidden page offers to switch person", async ({ page, baseURL }) => {
+  const mine = await createApplication(page, baseURL, '18087248794');
+  const theirs = await createApplication(page, baseURL, '27028809552');
+  await dummyLogin(page, mine.reference);
+
+  await page.goto(theirs.applyUrl);
+  await expect(page).toHaveURL(/\/loan-subscription\/403$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Du har ikke tilgang');
+  await expect(page.getByRole('link', { name: 'Logg ut og bytt person' })).toHaveAttribute('href', '/loan-subscription/logout');
+});
+
+test('the header of an application: logo, back to the shop, log out', async ({ page, baseURL }) => {
+  const { reference, applyUrl } = await createApplication(page, baseURL);
+  await dummyLogin(page, reference);
+  await page.goto(applyUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Finansiering, startside' })).toBeVisible();
+  await expect(header.getByRole('link', { name: /^Tilbake til / })).toHaveAttribute('href', `${baseURL}/demo-shop/return`);
+  await header.getByRole('link', { name: 'Logg ut' }).click();
+  await expect(page).toHaveURL(/\/demo-shop\//);
+});
+
+test('a server failure shows the technical-issue page, whose retry goes back to the failed page', async ({ page, baseURL }) => {
+  const { reference, applyUrl } = await createApplication(page, baseURL);
+  await dummyLogin(page, reference);
+  await page.route('**/api/loan-application/validate/**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, errorCode: 'UNKNOWN', message: 'Internal error' }) }),
+  );
+  await page.goto(applyUrl);
+  await expect(page).toHaveURL(/\/loan-subscription\/500$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vi har tekniske problemer');
+
+  await page.unroute('**/api/loan-application/validate/**');
+  await page.getByRole('button', { name: 'Prøv igjen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/loan-subscription/${reference}\\?countryCode=NO$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Kari');
+});
+
+test('no connection: a clear message and a retry that recovers, never a blank screen', async ({ page }) => {
+  let offline = true;
+  await page.route('**/api/loan-application/features', (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/loan-subscription/?countryCode=NO');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ingen forbindelse');
+  offline = false;
+  await page.getByRole('button', { name: 'Prøv igjen' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Ingen forbindelse');
+});
+
+test('the static documents are real PDFs', async ({ request }) => {
+  for (const name of ['GeneralTermsNO', 'GeneralTermsSE', 'PrivacyPolicyNO', 'PrivacyPolicySE']) {
+    const response = await request.get(`/loan-subscription/documents/${name}.pdf`);
+    expect(response.status(), name).toBe(200);
+    expect(response.headers()['content-type'], name).toContain('application/pdf');
+    expect((await response.body()).subarray(0, 5).toString(), name).toBe('%PDF-');
+  }
+});
+
+test('at 360 px no page scrolls sideways, in any language', async ({ page, baseURL }) => {
+  test.slow();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { reference, applyUrl } = await createApplication(page, baseURL);
+  await dummyLogin(page, reference);
+  for (const menu of ['English', 'Svenska', 'Norsk']) {
+    await page.goto('/loan-subscription/');
+    await page.getByRole('button', { name: menu }).click();
+    for (const path of ['/loan-subscription/', '/loan-subscription/403', '/loan-subscription/500', '/loan-subscription/design-system', applyUrl]) {
+      await page.goto(path);
+      await expect(page.locator('main h1')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} in ${menu}`).toBeLessThanOrEqual(0);
+    }
+  }
+});

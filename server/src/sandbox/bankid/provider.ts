@@ -1,0 +1,134 @@
+/**
+ * The simulated broker itself: a real OpenID Provider (oidc-provider) configured the way Idura
+ * (Criipto) Verify behaves for the portal: authorization code flow with PKCE required, one
+ * confidential client, BankID chosen by `acr_values`, and the person's claims in the ID token.
+ */
+import { createHmac, generateKeyPair } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Configuration, errors, JWK, KoaContextWithOIDC } from 'oidc-provider';
+import { API, COUNTRIES, isLanguage } from '@portal/domain';
+import { randomToken } from '../../lib/crypto';
+import { sessionSecret } from '../../services/session-secret';
+import { sandboxStore } from '../records';
+import { type BankIdAccount, accountClaims, accountStore, ID_TOKEN_CLAIMS } from './accounts';
+import { sandboxAdapterFactory } from './adapter';
+import { ACR_VALUES, methodFor } from './methods';
+import { messagePage } from './pages';
+
+const generateRsaKeyPair = promisify(generateKeyPair);
+
+/** Short lives: a BankID login is minutes, and nothing here is used after the code exchange. */
+const TTL_SECONDS = {
+  AccessToken: 10 * 60,
+  AuthorizationCode: 60,
+  IdToken: 10 * 60,
+  Interaction: 15 * 60,
+  Session: 15 * 60,
+  Grant: 15 * 60,
+} as const;
+
+/**
+ * The signing key, made once and kept in the database, so tokens stay verifiable across restarts
+ * and instances. When two instances race to make it, the row lock lets the first one win and
+ * both use what was stored.
+ */
+async function signingKey(app: FastifyInstance): Promise<JWK> {
+  const store = sandboxStore<{ jwk: JWK }>(app.db, 'bankid-keys');
+  const existing = await store.get('signing');
+  if (existing) return existing.jwk;
+  const { privateKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
+  const jwk: JWK = { ...privateKey.export({ format: 'jwk' }), kid: randomToken(12), alg: 'RS256', use: 'sig' };
+  const stored = await store.update('signing', (current) => current ?? { jwk });
+  return stored.jwk;
+}
+
+export interface Broker {
+  provider: Provider;
+  accounts: ReturnType<typeof accountStore>;
+  SessionNotFound: typeof errors.SessionNotFound;
+}
+
+export async function createBroker(app: FastifyInstance, issuer: string, mount: string): Promise<Broker> {
+  // Cookie and subject keys follow the session secret: stable across restarts, equal on every
+  // instance, and never stored a second time.
+  const secret = await sessionSecret(app);
+  const derive = (purpose: string) => createHmac('sha256', secret).update(`sandbox-bankid:${purpose}`).digest('base64url');
+  const accounts = accountStore(app.db, derive('subject'));
+  const { clientId, clientSecret } = app.config.providers.oidc;
+
+  const configuration: Configuration = {
+    adapter: sandboxAdapterFactory(app.db),
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        client_name: 'Loan and leasing portal',
+        redirect_uris: [`${app.config.publicUrl}${API.bankIdCallback.pattern}`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    jwks: { keys: [await signingKey(app)] },
+    cookies: {
+      keys: [derive('cookies')],
+      names: { session: 'bankid_session', interaction: 'bankid_interaction', resume: 'bankid_resume' },
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+    pkce: { required: () => true },
+    acrValues: ACR_VALUES,
+    scopes: ['openid'],
+    // As Idura does, every claim comes with the openid scope, in the ID token itself.
+    claims: { acr: null, auth_time: null, iss: null, sid: null, openid: [...ID_TOKEN_CLAIMS] },
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+    },
+    ttl: TTL_SECONDS,
+    clientBasedCORS: () => false,
+    interactions: { url: (_ctx, interaction) => `${mount}/interaction/${interaction.uid}` },
+    // A broker asks for no consent: the portal is its own customer. Each authorization gets a
+    // grant of the openid scope (with its claims) for the person who just identified.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const { client, session } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope('openid');
+      await grant.save();
+      return grant;
+    },
+    async findAccount(_ctx, sub) {
+      const account: BankIdAccount | null = await accounts.find(sub);
+      if (!account) return undefined;
+      return { accountId: sub, claims: () => accountClaims(sub, account) };
+    },
+    async renderError(ctx, out, error) {
+      // Names the error only: descriptions may quote request parameters.
+      app.log.warn({ error: out.error, status: ctx.status, kind: error.name }, 'sandbox bankid: error page');
+      const country = methodFor(ctx.oidc?.params?.acr_values)?.country ?? 'NO';
+      const lang = ctx.query.lang;
+      ctx.type = 'html';
+      ctx.body = messagePage({ mount, country, lang: isLanguage(lang) ? lang : COUNTRIES[country].language }, 'error');
+    },
+  };
+
+  // Loaded only when the sandbox broker is first used: production never loads the library.
+  const oidcProvider = await import('oidc-provider');
+  const provider = new oidcProvider.default(issuer, configuration);
+  provider.proxy = app.config.trustProxy;
+  provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
+    app.log.error({ err: error }, 'sandbox bankid: server error');
+  });
+  // Koa writes unhandled errors to the console unless someone listens; the log is the place.
+  const koa: EventEmitter = provider;
+  koa.on('error', (error: Error) => {
+    app.log.error({ err: error }, 'sandbox bankid: unhandled error');
+  });
+  return { provider, accounts, SessionNotFound: oidcProvider.errors.SessionNotFound };
+}

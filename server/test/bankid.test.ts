@@ -1,0 +1,400 @@
+/**
+ * BankID identification over real HTTP: the portal (openid-client) against the sandbox broker
+ * (oidc-provider) on the same server, driven like a browser: a cookie jar, redirects followed by
+ * hand, forms posted as the page renders them.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API,
+  buildPrivateApplication,
+  type CreateApplicationRequestInput,
+  type LoanApplicationsResponse,
+  MERCHANT_API,
+} from '@portal/domain';
+import { sha256Hex } from '../src/lib/crypto';
+import { createTestApp, freePort, merchantAuth, nextReference, startTestServer, type TestApp } from './helpers';
+
+interface StoredCookie {
+  name: string;
+  value: string;
+  path: string;
+}
+
+interface Hop {
+  status: number;
+  url: string;
+  location: string | null;
+  body: string;
+}
+
+/** Just enough of a browser: cookies by name and path, redirects followed one hop at a time. */
+class Browser {
+  private cookies: StoredCookie[] = [];
+  private readonly origins: Set<string>;
+
+  /** `others`: more origins of the same site (instances behind one load balancer). */
+  constructor(
+    private readonly origin: string,
+    ...others: string[]
+  ) {
+    this.origins = new Set([origin, ...others]);
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.find((c) => c.name === name)?.value;
+  }
+
+  private header(path: string): string {
+    return this.cookies
+      .filter((c) => path === c.path || path.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
+  }
+
+  private store(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      const attribute = (key: string) =>
+        attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+      const path = attribute('path') ?? '/';
+      const expires = attribute('expires');
+      const gone = attribute('max-age') === '0' || (expires !== undefined && Date.parse(expires) < Date.now()) || value === '';
+      this.cookies = this.cookies.filter((c) => !(c.name === name && c.path === path));
+      if (!gone) this.cookies.push({ name, value, path });
+    }
+  }
+
+  async request(url: string, form?: Record<string, string>): Promise<Hop> {
+    const target = new URL(url, this.origin);
+    const response = await fetch(target, {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie: this.header(target.pathname),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: form ? new URLSearchParams(form).toString() : undefined,
+    });
+    this.store(response);
+    const location = response.headers.get('location');
+    return {
+      status: response.status,
+      url: target.href,
+      location: location ? new URL(location, target).href : null,
+      body: await response.text(),
+    };
+  }
+
+  /** Follows redirects while they stay on the API or the broker; answers the last hop. */
+  async navigate(url: string, form?: Record<string, string>, stopAt?: (location: URL) => boolean): Promise<Hop> {
+    let hop = await this.request(url, form);
+    for (let i = 0; i < 10 && hop.location; i += 1) {
+      const next = new URL(hop.location);
+      if (!this.origins.has(next.origin) || !/^\/(api|sandbox)\//.test(next.pathname) || stopAt?.(next)) return hop;
+      hop = await this.request(next.href);
+    }
+    return hop;
+  }
+}
+
+const decode = (html: string) => html.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+
+/** The action of the form holding a hidden person field, or ending with `/<action>?…`. */
+function formAction(html: string, action: string): string {
+  const match = new RegExp(`action="([^"]*/${action}\\?[^"]*)"`).exec(html);
+  if (!match?.[1]) throw new Error(`no ${action} form in the page`);
+  return decode(match[1]);
+}
+
+function hiddenFields(html: string, action: string): Record<string, string> {
+  const start = html.indexOf(`/${action}?`);
+  const form = html.slice(start, html.indexOf('</form>', start));
+  return Object.fromEntries([...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], decode(m[2] ?? '')]));
+}
+
+const isCallback = (location: URL) => location.pathname === API.bankIdCallback.pattern;
+
+describe('BankID identification through the OIDC broker', () => {
+  let t: TestApp & { url: string };
+
+  beforeAll(async () => {
+    t = await startTestServer('pglite');
+  });
+  afterAll(async () => t.close());
+
+  async function createApplication(body: CreateApplicationRequestInput): Promise<string> {
+    const response = await t.app.inject({ method: 'POST', url: MERCHANT_API.applications.pattern, headers: merchantAuth, payload: body });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ reference: string }>().reference;
+  }
+
+  const application = (nationalId: string) =>
+    createApplication(buildPrivateApplication(nationalId, { merchantPaymentReference: nextReference('bankid') }, t.url));
+
+  const validate = (browser: Browser, reference: string) => browser.request(API.validate.url({ reference }));
+
+  /** Start at the portal, arrive at the broker's page. */
+  async function openBroker(browser: Browser, country: string, reference?: string): Promise<Hop> {
+    const query = reference ? `?reference=${encodeURIComponent(reference)}` : '';
+    const page = await browser.navigate(`${API.bankIdStart.url({ country })}${query}`);
+    expect(page.status, page.body).toBe(200);
+    expect(page.url).toMatch(/\/sandbox\/bankid\/interaction\/[\w-]+$/);
+    return page;
+  }
+
+  /** Pick a test person (or type a number) on the broker's page and approve. */
+  async function approve(browser: Browser, page: Hop, choice: Record<string, string>, stopAt?: (l: URL) => boolean): Promise<Hop> {
+    const confirm = await browser.request(formAction(page.body, 'select'), choice);
+    expect(confirm.status, confirm.body).toBe(200);
+    return browser.navigate(formAction(confirm.body, 'approve'), hiddenFields(confirm.body, 'approve'), stopAt);
+  }
+
+  async function sessionIdentity(browser: Browser) {
+    const cookie = decodeURIComponent(browser.cookie('portal_sid') ?? '');
+    const sessionId = cookie.slice(0, cookie.lastIndexOf('.'));
+    const stored = await t.app.repos.sessions.get(sha256Hex(sessionId));
+    return (stored?.data as { identity?: { nationalId: string; method: string; firstName: string } } | undefined)?.identity;
+  }
+
+  it('publishes a discovery document with the BankID methods, PKCE and the claims', async () => {
+    const response = await fetch(`${t.url}/sandbox/bankid/.well-known/openid-configuration`);
+    expect(response.status).toBe(200);
+    const metadata = (await response.json()) as Record<string, unknown>;
+    expect(metadata.issuer).toBe(`${t.url}/sandbox/bankid`);
+    expect(metadata.acr_values_supported).toEqual(expect.arrayContaining(['urn:grn:authn:no:bankid', 'urn:grn:authn:se:bankid']));
+    expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+    expect(metadata.claims_supported).toEqual(expect.arrayContaining(['socialno', 'ssn', 'given_name', 'family_name']));
+  });
+
+  it('logs a Norwegian test person in: the session is theirs, its id rotated', async () => {
+    const reference = await application('18087248794');
+    const someoneElses = await application('27028809552');
+    const browser = new Browser(t.url);
+
+    const page = await openBroker(browser, 'no', reference);
+    expect(page.body).toContain('<html lang="nb"');
+    expect(page.body).toContain('Kari Nordmann');
+    expect(page.body).not.toContain('Anna Andersson');
+    const before = browser.cookie('portal_sid');
+    expect(before).toBeDefined();
+
+    const landed = await approve(browser, page, { person: '18087248794' });
+    expect(landed.status).toBe(302);
+    expect(landed.location).toBe(`${t.url}/loan-subscription/${reference}?countryCode=NO`);
+    expect(browser.cookie('portal_sid')).toBeDefined();
+    expect(browser.cookie('portal_sid')).not.toBe(before);
+    expect(await sessionIdentity(browser)).toMatchObject({ nationalId: '18087248794', method: 'bankid-no', firstName: 'Kari' });
+
+    const mine = await validate(browser, reference);
+    expect(mine.status).toBe(200);
+    expect((JSON.parse(mine.body) as LoanApplicationsResponse).loanApplications[0]?.reference).toBe(reference);
+    expect((await validate(browser, someoneElses)).status).toBe(403);
+  });
+
+  it('logs a Swedish person in with the 12-digit personnummer, typed in its 10-digit form', async () => {
+    const reference = await application('198305147715');
+    const browser = new Browser(t.url);
+    const page = await openBroker(browser, 'SE', reference);
+    expect(page.body).toContain('<html lang="sv"');
+    expect(page.body).toContain('Anna Andersson');
+
+    const landed = await approve(browser, page, { nationalId: '830514-7715', givenName: '', familyName: '' });
+    expect(landed.location).toBe(`${t.url}/loan-subscription/${reference}?countryCode=SE`);
+    expect(await sessionIdentity(browser)).toMatchObject({ nationalId: '198305147715', method: 'bankid-se', firstName: 'Anna' });
+    expect((await validate(browser, reference)).status).toBe(200);
+  });
+
+  it('sends a cancel back to the index page, without a login', async () => {
+    const reference = await application('18087248794');
+    const browser = new Browser(t.url);
+    const page = await openBroker(browser, 'no', reference);
+
+    const back = await browser.navigate(formAction(page.body, 'cancel'), {});
+    expect(back.status).toBe(302);
+    expect(back.location).toBe(`${t.url}/loan-subscription/?reference=${reference}&countryCode=NO&identification=cancelled`);
+    expect(await sessionIdentity(browser)).toBeUndefined();
+    expect((await validate(browser, reference)).status).toBe(401);
+  });
+
+  it('refuses an invalid typed national ID on the broker page, keeping what was typed', async () => {
+    const browser = new Browser(t.url);
+    const page = await openBroker(browser, 'no');
+    const refused = await browser.request(formAction(page.body, 'select'), { nationalId: '18087248795', givenName: 'Kari', familyName: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain('role="alert"');
+    expect(refused.body).toContain('Dette er ikke et gyldig fødselsnummer');
+    expect(refused.body).toContain('value="18087248795"');
+    expect(refused.body).toContain('aria-invalid="true"');
+
+    // Nor can the confirmation step be skipped with a bad number.
+    const skipped = await browser.request(formAction(page.body, 'select').replace('/select?', '/approve?'), {
+      nationalId: '18087248795',
+      givenName: 'Kari',
+      familyName: 'Nordmann',
+    });
+    expect(skipped.status).toBe(400);
+  });
+
+  it('follows ?lang= on the broker page', async () => {
+    const browser = new Browser(t.url);
+    const page = await openBroker(browser, 'no');
+    const english = await browser.request(`${page.url}?lang=en`);
+    expect(english.body).toContain('<html lang="en"');
+    expect(english.body).toContain('Identify yourself');
+    expect(english.body).toContain('Accepted, signing succeeds');
+  });
+
+  it('refuses a callback whose state was tampered with, and still accepts the real one', async () => {
+    const reference = await application('27028809552');
+    const browser = new Browser(t.url);
+    const page = await openBroker(browser, 'no', reference);
+    const atCallback = await approve(browser, page, { person: '27028809552' }, isCallback);
+    const callback = new URL(atCallback.location ?? '');
+    expect(callback.pathname).toBe(API.bankIdCallback.pattern);
+
+    const tampered = new URL(callback);
+    tampered.searchParams.set('state', `${callback.searchParams.get('state') ?? ''}x`);
+    const refused = await browser.request(tampered.href);
+    expect(refused.location).toBe(`${t.url}/loan-subscription/?reference=${reference}&countryCode=NO&identification=failed`);
+    expect(await sessionIdentity(browser)).toBeUndefined();
+
+    // Another browser (no session cookie) cannot use the callback either.
+    const stranger = new Browser(t.url);
+    expect((await stranger.request(callback.href)).location).toMatch(/identification=failed$/);
+
+    const accepted = await browser.request(callback.href);
+    expect(accepted.location).toBe(`${t.url}/loan-subscription/${reference}?countryCode=NO`);
+    expect((await validate(browser, reference)).status).toBe(200);
+
+    // A code and state are good once.
+    expect((await browser.request(callback.href)).location).toMatch(/identification=failed$/);
+  });
+
+  it('completes a login started in another tab of the same browser', async () => {
+    const reference = await application('18087248794');
+    const browser = new Browser(t.url);
+    // Tab A starts, then tab B starts too; A's approval returns to the callback (in tab B, say).
+    const tabA = await openBroker(browser, 'no', reference);
+    const tabB = await openBroker(browser, 'no', reference);
+    expect(tabB.url).not.toBe(tabA.url);
+
+    const landed = await approve(browser, tabA, { person: '18087248794' });
+    expect(landed.location).toBe(`${t.url}/loan-subscription/${reference}?countryCode=NO`);
+    expect((await validate(browser, reference)).status).toBe(200);
+  });
+
+  it('refuses an authorization request without PKCE', async () => {
+    const { clientId } = t.app.config.providers.oidc;
+    const query = new URLSearchParams({
+      client_id: clientId,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: `${t.url}${API.bankIdCallback.pattern}`,
+      state: 'some-state',
+      acr_values: 'urn:grn:authn:no:bankid',
+    });
+    const response = await fetch(`${t.url}/sandbox/bankid/auth?${query.toString()}`, { redirect: 'manual' });
+    const location = new URL(response.headers.get('location') ?? '', t.url);
+    expect(location.pathname).toBe(API.bankIdCallback.pattern);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('ends an authorization for an e-ID it does not offer with invalid_request', async () => {
+    const { clientId } = t.app.config.providers.oidc;
+    const query = new URLSearchParams({
+      client_id: clientId,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: `${t.url}${API.bankIdCallback.pattern}`,
+      state: 'some-state',
+      acr_values: 'urn:grn:authn:dk:mitid:substantial',
+      code_challenge: createHash('sha256').update('a-code-verifier-long-enough-for-pkce-0123456789').digest('base64url'),
+      code_challenge_method: 'S256',
+    });
+    const browser = new Browser(t.url);
+    const hop = await browser.navigate(`/sandbox/bankid/auth?${query.toString()}`, undefined, isCallback);
+    const location = new URL(hop.location ?? '');
+    expect(location.pathname).toBe(API.bankIdCallback.pattern);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('state')).toBe('some-state');
+  });
+
+  it('sends the browser back with identification=failed when the broker is down', async () => {
+    const reference = await application('18087248794');
+    const browser = new Browser(t.url);
+    const put = (mode: string) =>
+      t.app.inject({ method: 'PUT', url: '/sandbox/control/faults/bankid', payload: { mode } });
+    // Discovery is cached after the first login, so the outage shows at the token exchange.
+    const page = await openBroker(browser, 'no', reference);
+    const confirm = await browser.request(formAction(page.body, 'select'), { person: '18087248794' });
+    const atCallback = await browser.navigate(formAction(confirm.body, 'approve'), hiddenFields(confirm.body, 'approve'), isCallback);
+    await put('down');
+    try {
+      const back = await browser.request(atCallback.location ?? '');
+      expect(back.location).toBe(`${t.url}/loan-subscription/?reference=${reference}&countryCode=NO&identification=failed`);
+    } finally {
+      await put('normal');
+    }
+    expect((await validate(browser, reference)).status).toBe(401);
+  });
+});
+
+describe('BankID broker with several instances, and in the logs', () => {
+  it('lets another instance continue a login, with the same keys, and logs no national ID', async () => {
+    const lines: string[] = [];
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const first = await createTestApp('pglite', { PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'info' }, undefined, {
+      write: (line) => void lines.push(line),
+    });
+    await first.app.listen({ port, host: '127.0.0.1' });
+    // A second instance on the same database, behind the same public address.
+    const secondPort = await freePort();
+    const secondUrl = `http://127.0.0.1:${secondPort}`;
+    const second = await createTestApp(
+      'pglite',
+      { PORT: String(secondPort), PUBLIC_URL: url, LOG_LEVEL: 'info' },
+      { db: first.db, drop: async () => {} },
+      { write: (line) => void lines.push(line) },
+    );
+    await second.app.listen({ port: secondPort, host: '127.0.0.1' });
+    try {
+      const created = await first.app.inject({
+        method: 'POST',
+        url: MERCHANT_API.applications.pattern,
+        headers: merchantAuth,
+        payload: buildPrivateApplication('18087248794', { merchantPaymentReference: nextReference('instances') }, url),
+      });
+      const { reference } = created.json<{ reference: string }>();
+      const browser = new Browser(url, secondUrl);
+      const page = await browser.navigate(`${API.bankIdStart.url({ country: 'no' })}?reference=${reference}`);
+      expect(new URL(page.url).origin).toBe(url);
+
+      // The person picks and approves on the other instance.
+      const onSecond = (path: string) => `${secondUrl}${path}`;
+      const confirm = await browser.request(onSecond(formAction(page.body, 'select')), { person: '18087248794' });
+      expect(confirm.status).toBe(200);
+      const landed = await browser.navigate(onSecond(formAction(confirm.body, 'approve')), hiddenFields(confirm.body, 'approve'));
+      expect(landed.location).toBe(`${url}/loan-subscription/${reference}?countryCode=NO`);
+      expect((await browser.request(`${url}${API.validate.url({ reference })}`)).status).toBe(200);
+
+      const keys = async (base: string) =>
+        ((await (await fetch(`${base}/sandbox/bankid/jwks`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+      expect(await keys(url)).toHaveLength(1);
+      expect(await keys(secondUrl)).toEqual(await keys(url));
+
+      const logs = lines.join('\n');
+      expect(logs).toContain('bankid identification started');
+      expect(logs).toContain('sandbox bankid: identified');
+      expect(logs).toContain('logged in');
+      for (const secret of ['18087248794', '180872', 'Nordmann', 'kari.nordmann']) expect(logs).not.toContain(secret);
+    } finally {
+      await second.app.close();
+      await first.close();
+    }
+  });
+});

@@ -1,0 +1,146 @@
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, MERCHANT_API } from '@portal/domain';
+import { merchantAuth, startTestServer, type TestApp } from './helpers';
+import { call, type Customer, eventually, outcomeOf, startBusiness } from './flow-helpers';
+
+interface Sessions {
+  orderId: string | null;
+  packagingTaskId: string | null;
+  packagingStatus: string | null;
+  sessions: { taskId: string; name: string; status: string; signingUrl: string }[];
+  signedDocumentAvailable: boolean;
+}
+
+/**
+ * Business leasing through the client API: GRENKE's decision (polled in the background, no
+ * webhooks), the mock panel, the signing order with the signing service, the signed contract
+ * back to GRENKE, and the merchant told at every step.
+ */
+describe('business leasing (GRENKE and the signing service)', () => {
+  let t: TestApp & { url: string };
+  beforeAll(async () => {
+    t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '5000' });
+  });
+  afterAll(async () => t.close());
+
+  const submit = (customer: Customer) => call(t, customer, 'PATCH', API.grenkeSubmit.pattern, customer.form);
+  const merchantView = async (customer: Customer) =>
+    (
+      await t.app.inject({ method: 'GET', url: MERCHANT_API.application.url({ merchantPaymentReference: customer.merchantPaymentReference }), headers: merchantAuth })
+    ).json<{ status: string; outcome: string | null; timeline: { type: string; outcome: string | null }[] }>();
+
+  it('takes an approved company from submission through signing to a contracted lease', async () => {
+    const customer = await startBusiness(t, '892831270', t.url);
+    const submitted = await submit(customer);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json()).toMatchObject({ applicationResults: [{ state: 'PENDING' }] });
+
+    // GRENKE has no webhooks: the background poller sees the approval.
+    await eventually(async () => (await merchantView(customer)).status === 'APPROVED', 15_000);
+    expect((await merchantView(customer)).outcome).toBe('apply_approved');
+
+    const first = await call(t, customer, 'GET', API.signB2bSessions.pattern);
+    expect(first.statusCode, first.body).toBe(200);
+    const sessions = first.json<Sessions>();
+    expect(sessions.sessions).toHaveLength(1);
+    expect(sessions.sessions[0]).toMatchObject({ name: 'Kari Nordmann', status: 'CREATED' });
+    // Asking again (a second tab) gives the same order, never a second one.
+    const againResponse = await call(t, customer, 'GET', API.signB2bSessions.pattern);
+    expect(againResponse.statusCode, againResponse.body).toBe(200);
+    const again = againResponse.json<Sessions>();
+    expect(again.orderId).toBe(sessions.orderId);
+
+    const signed = await fetch(sessions.sessions[0]?.signingUrl ?? '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=sign&name=Kari+Nordmann',
+      redirect: 'manual',
+    });
+    expect(signed.status).toBe(303);
+    expect(signed.headers.get('location')).toBe(`${t.url}/loan-subscription/form/sign`);
+
+    const refreshed = (await call(t, customer, 'PATCH', API.signB2bSessions.pattern)).json<Sessions>();
+    expect(refreshed.sessions[0]?.status).toBe('COMPLETED');
+    expect(refreshed.signedDocumentAvailable).toBe(true);
+
+    const document = await call(
+      t,
+      customer,
+      'GET',
+      `${API.signedDocument.pattern}?signingRef=${refreshed.orderId}&packagingTaskId=${refreshed.packagingTaskId}`,
+    );
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-type']).toBe('application/pdf');
+    const pdf = await PDFDocument.load(document.rawPayload);
+    expect(pdf.getPageCount()).toBeGreaterThan(1);
+
+    const merchant = await merchantView(customer);
+    expect(merchant).toMatchObject({ status: 'COMPLETED', outcome: 'client_sign_success_approved' });
+    expect(merchant.timeline.map((e) => e.type)).toContain('contract.signed');
+
+    // Someone else's order is not reachable through this application.
+    const wrong = await call(t, customer, 'GET', `${API.signedDocument.pattern}?signingRef=other&packagingTaskId=${refreshed.packagingTaskId}`);
+    expect(wrong.statusCode).toBe(404);
+  });
+
+  it.each([
+    ['996030962', 'NO'],
+    ['9468958195', 'SE'],
+  ])('declines the company %s (%s) at once: the merchant hears apply_denied', async (organisationNumber) => {
+    const customer = await startBusiness(t, organisationNumber, t.url);
+    const submitted = await submit(customer);
+    expect(submitted.json()).toMatchObject({ applicationResults: [{ state: 'DECLINED' }] });
+    expect(await merchantView(customer)).toMatchObject({ status: 'DECLINED', outcome: 'apply_denied' });
+    const again = await submit(customer);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it.each([
+    ['denied', 'DECLINED', 'apply_denied'],
+    ['cancelled', 'CANCELLED', 'apply_cancelled'],
+    ['approved', 'APPROVED', 'apply_approved'],
+  ] as const)('lets the mock panel make GRENKE decide %s', async (action, status, outcome) => {
+    const customer = await startBusiness(t, '6997368573', t.url);
+    const mocked = await call(t, customer, 'POST', `${API.grenkeMock.url({ action, merchantPaymentReference: customer.merchantPaymentReference })}?delay=0`);
+    expect(mocked.statusCode, mocked.body).toBe(200);
+    await submit(customer);
+    await eventually(async () => (await merchantView(customer)).status === status, 15_000);
+    expect((await merchantView(customer)).outcome).toBe(outcome);
+  });
+
+  it('refuses a mock decision for another order or a delay beyond five minutes', async () => {
+    const customer = await startBusiness(t, '892831270', t.url);
+    const other = await call(t, customer, 'POST', `${API.grenkeMock.url({ action: 'approved', merchantPaymentReference: 'not-mine' })}?delay=0`);
+    expect(other.statusCode).toBe(404);
+    const long = await call(t, customer, 'POST', `${API.grenkeMock.url({ action: 'approved', merchantPaymentReference: customer.merchantPaymentReference })}?delay=300001`);
+    expect(long.statusCode).toBe(400);
+  });
+
+  it('creates one GRENKE request when submitted twenty times at once', async () => {
+    const customer = await startBusiness(t, '892831270', t.url);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => submit(customer)));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const financingIds = new Set(responses.map((r) => r.json<{ applicationResults: { financingId: string }[] }>().applicationResults[0]?.financingId));
+    expect(financingIds.size).toBe(1);
+    const [{ n } = { n: 0 }] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM provider_interactions i JOIN applications a ON a.id = i.application_id
+        WHERE a.reference = $1 AND i.operation = 'createRequest'`,
+      [customer.reference],
+    );
+    expect(n).toBe(1);
+  });
+
+  it('answers a GRENKE outage with WEB_SERVICE_DOWN and a slow GRENKE the same way, then goes through', async () => {
+    const customer = await startBusiness(t, '892831270', t.url);
+    for (const mode of ['down', 'rate-limited'] as const) {
+      await t.app.inject({ method: 'PUT', url: '/sandbox/control/faults/grenke', payload: { mode } });
+      const failed = await submit(customer);
+      expect(failed.json<{ errorCode: string }>().errorCode).toBe(mode === 'down' ? 'WEB_SERVICE_DOWN' : 'TOO_MANY_REQUESTS');
+    }
+    await t.app.inject({ method: 'PUT', url: '/sandbox/control/faults/grenke', payload: { mode: 'normal' } });
+    const retried = await submit(customer);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(outcomeOf(`${t.url}/?outcome=x`)).toBe('x');
+  });
+});

@@ -1,0 +1,404 @@
+/**
+ * Resurs v1: the production adapter against the sandbox simulator, over real HTTP and SOAP, as
+ * in production. Time passes by moving the stored booking time back, never by sleeping.
+ *
+ * The server runs with PROVIDER_TIMEOUT_MS=400, so the simulator's slow mode answers after 1.9 s.
+ * The fault tests use an adapter with that configured timeout; the behaviour tests give theirs a
+ * generous one, so that a busy machine (tests run in parallel on two cores) cannot fail them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PEOPLE, type TestPerson } from '@portal/domain';
+import { memoryRecorder } from '../src/providers/interactions';
+import { createResursV1Client, type ResursV1ClientOptions } from '../src/providers/resurs-v1/client';
+import type { ResursV1BookPayment, ResursV1Client } from '../src/providers/resurs-v1/types';
+import type { ProviderResult } from '../src/providers/types';
+import type { FaultMode } from '../src/sandbox/faults';
+import { sandboxStore } from '../src/sandbox/records';
+import { PAYMENTS_NAMESPACE, type SandboxPayment } from '../src/sandbox/resurs-v1/payments';
+import { nextReference, startTestServer, type TestApp } from './helpers';
+
+const person = (nationalId: string): TestPerson => {
+  const found = TEST_PEOPLE.find((p) => p.nationalId === nationalId);
+  if (!found) throw new Error(`no test person ${nationalId}`);
+  return found;
+};
+const KARI = person('18087248794'); // NO, accepted
+const ANNA = person('198305147715'); // SE, accepted
+
+function value<T>(result: ProviderResult<T>): T {
+  if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.failure)}`);
+  return result.value;
+}
+
+describe('Resurs v1 adapter against the simulator', () => {
+  let t: TestApp & { url: string };
+  let recorder: ReturnType<typeof memoryRecorder>;
+  let resurs: ResursV1Client;
+  let configured: ResursV1Client;
+  const simulator = () => `${t.url}/sandbox/resurs-v1`;
+  const clientWith = (overrides: Partial<ResursV1ClientOptions> = {}) =>
+    createResursV1Client({ ...t.app.config.providers.resursV1, timeoutMs: 10_000, recorder, ...overrides });
+
+  beforeAll(async () => {
+    t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '400' });
+    recorder = memoryRecorder();
+    resurs = clientWith();
+    configured = clientWith({ timeoutMs: t.app.config.providerTimeoutMs });
+  });
+  afterAll(async () => t.close());
+
+  function booking(who: TestPerson, overrides: Partial<ResursV1BookPayment> = {}): ResursV1BookPayment {
+    return {
+      preferredId: nextReference('app'),
+      countryCode: who.country,
+      amount: 15000,
+      period: 36,
+      items: [{ artNo: 'LAP-14', description: 'Laptop 14"', quantity: 1, unitAmountWithoutVat: 12000, vatPct: 25 }],
+      customer: {
+        governmentId: who.nationalId,
+        firstName: who.firstName,
+        lastName: who.lastName,
+        email: who.email,
+        phone: who.phone,
+        address: who.address,
+        postalCode: who.postalCode,
+        city: who.city,
+      },
+      signing: { successUrl: `${t.url}/api/loan-application/sign/success`, failUrl: `${t.url}/loan-subscription/form/sign/fail` },
+      customerIpAddress: '203.0.113.7',
+      ...overrides,
+    };
+  }
+
+  const signingPage = (paymentId: string, query = '') => fetch(`${simulator()}/sign/${paymentId}${query}`);
+  const sign = (paymentId: string, action: 'approve' | 'cancel') =>
+    fetch(`${simulator()}/sign/${paymentId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `action=${action}`,
+      redirect: 'manual',
+    });
+
+  /** Books, signs and books the signed payment: the whole v1 flow for one person. */
+  async function bookAndSign(who: TestPerson) {
+    const booked = value(await resurs.bookPayment(booking(who)));
+    expect(booked.status).toBe('SIGNING');
+    expect((await sign(booked.paymentId, 'approve')).status).toBe(303);
+    return { booked, signed: value(await resurs.bookSignedPayment(booked.paymentId)) };
+  }
+
+  /** Moves the stored booking time back: the simulator computes delayed decisions from it. */
+  async function letTimePass(paymentId: string, ms: number) {
+    await sandboxStore<SandboxPayment>(t.db, PAYMENTS_NAMESPACE).update(paymentId, (payment) => {
+      if (!payment?.bookedAt) throw new Error(`${paymentId} is not booked`);
+      return { ...payment, bookedAt: new Date(Date.parse(payment.bookedAt) - ms).toISOString() };
+    });
+  }
+
+  async function withFault<T>(mode: FaultMode, run: () => Promise<T>): Promise<T> {
+    const put = (m: FaultMode) =>
+      fetch(`${t.url}/sandbox/control/faults/resurs-v1`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: m }) });
+    expect((await put(mode)).status).toBe(200);
+    try {
+      return await run();
+    } finally {
+      await put('normal');
+    }
+  }
+
+  describe('pricing', () => {
+    it('prices a Norwegian loan from the annuity factor and the cost table', async () => {
+      const pricing = value(await resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 36 }));
+      expect(pricing).toMatchObject({
+        currency: 'NOK',
+        loanAmount: 15000,
+        loanPeriod: 36,
+        interestRate: 12.9,
+        effectiveInterestRate: 19.78,
+        totalMonthlyPayment: 543.69,
+        cost: 4572.84,
+      });
+      expect(pricing.secciLinks).toEqual([
+        { label: 'Standardisert europeisk opplysningsskjema om forbrukerkreditt (SEF)', url: `${simulator()}/documents/secci?paymentMethodId=PARTPAYMENT_NO&amount=15000` },
+      ]);
+      expect(pricing.generalTermsLinks).toEqual([{ label: 'Generelle vilkår', url: `${simulator()}/documents/general-terms?paymentMethodId=PARTPAYMENT_NO` }]);
+
+      const secci = await fetch(pricing.secciLinks[0]?.url ?? '');
+      expect(secci.status).toBe(200);
+      const html = await secci.text();
+      expect(html).toContain('<html lang="nb"');
+      expect(html).toContain('Effektiv rente');
+    });
+
+    it('prices a Swedish loan with its setup fee, and an interest-free plan', async () => {
+      expect(value(await resurs.getPricing({ countryCode: 'SE', amount: 15000, period: 36 }))).toMatchObject({
+        currency: 'SEK',
+        interestRate: 9.95,
+        effectiveInterestRate: 15.97,
+        totalMonthlyPayment: 512.66,
+        cost: 3650.76,
+        secciLinks: [expect.objectContaining({ label: 'Standardiserad europeisk konsumentkreditinformation (SEKKI)' })],
+        generalTermsLinks: [expect.objectContaining({ label: 'Allmänna villkor' })],
+      });
+      expect(value(await resurs.getPricing({ countryCode: 'SE', amount: 8990, period: 12 }))).toMatchObject({
+        interestRate: 0,
+        effectiveInterestRate: 11.76,
+        totalMonthlyPayment: 778.17,
+        cost: 543.04,
+      });
+    });
+
+    it('refuses a period Resurs offers no payment plan for', async () => {
+      expect(await resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 37 })).toEqual({
+        ok: false,
+        failure: { kind: 'refused', status: 200, code: 'PAYMENT_PLAN_NOT_OFFERED' },
+      });
+    });
+  });
+
+  describe('credentials and contract', () => {
+    it('refuses wrong credentials with 401 and a SOAP fault', async () => {
+      const wrong = clientWith({ password: 'not-the-password' });
+      expect(await wrong.getPayment('anything')).toEqual({
+        ok: false,
+        failure: { kind: 'refused', status: 401, code: 'INVALID_AUTHENTICATION' },
+      });
+
+      const raw = await fetch(`${simulator()}/SimplifiedShopFlowService`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: '<x/>' });
+      expect(raw.status).toBe(401);
+      expect(raw.headers.get('www-authenticate')).toMatch(/^Basic /);
+      expect(await raw.text()).toContain('<soap:Fault>');
+    });
+
+    it('serves both WSDLs with its own address', async () => {
+      const shop = await (await fetch(`${simulator()}/SimplifiedShopFlowService?wsdl`)).text();
+      expect(shop).toContain(`location="${simulator()}/SimplifiedShopFlowService"`);
+      for (const operation of ['getPaymentMethods', 'getAnnuityFactors', 'getCostOfPurchaseHtml', 'bookPayment', 'bookSignedPayment', 'getIndividualizedTerms']) {
+        expect(shop).toContain(`<wsdl:operation name="${operation}">`);
+      }
+      const afterShop = await (await fetch(`${simulator()}/AfterShopFlowService?wsdl`)).text();
+      expect(afterShop).toContain('<wsdl:operation name="getPayment">');
+    });
+  });
+
+  describe('bookPayment', () => {
+    it.each(TEST_PEOPLE.map((p) => [`${p.country} ${p.nationalId} (${p.resurs.kind})`, p] as const))('decides for %s', async (_name, who) => {
+      const input = booking(who);
+      const booked = value(await resurs.bookPayment(input));
+      expect(booked.paymentId).toBe(input.preferredId);
+      if (who.resurs.kind === 'rejected') {
+        expect(booked).toEqual({ paymentId: input.preferredId, status: 'DENIED', signingUrl: null, approvedAmount: 0 });
+      } else {
+        expect(booked).toEqual({
+          paymentId: input.preferredId,
+          status: 'SIGNING',
+          signingUrl: `${t.app.config.publicUrl}/sandbox/resurs-v1/sign/${input.preferredId}`,
+          approvedAmount: 15000,
+        });
+      }
+    });
+
+    it('answers the same payment when the same preferredId is booked again', async () => {
+      const input = booking(KARI);
+      const first = value(await resurs.bookPayment(input));
+      expect(value(await resurs.bookPayment(input))).toEqual(first);
+
+      // After signing, booking again still answers the same payment, in its state now.
+      expect((await sign(first.paymentId, 'approve')).status).toBe(303);
+      value(await resurs.bookSignedPayment(first.paymentId));
+      expect(value(await resurs.bookPayment(input))).toMatchObject({ paymentId: first.paymentId, status: 'BOOKED', signingUrl: null });
+
+      // A different purchase under a used id is refused, not merged.
+      expect(await resurs.bookPayment({ ...input, amount: 9000 })).toEqual({
+        ok: false,
+        failure: { kind: 'refused', status: 500, code: 'OBJECT_WITH_ID_ALREADY_EXIST' },
+      });
+    });
+
+    it('refuses an invalid national identity number', async () => {
+      const input = booking(KARI);
+      expect(await resurs.bookPayment({ ...input, customer: { ...input.customer, governmentId: '18087248795' } })).toEqual({
+        ok: false,
+        failure: { kind: 'refused', status: 500, code: 'ILLEGAL_ARGUMENT' },
+      });
+    });
+  });
+
+  describe('signing page', () => {
+    it('looks like Norwegian BankID in Norwegian, shows the terms and the name but never the national ID', async () => {
+      const booked = value(await resurs.bookPayment(booking(KARI)));
+      const page = await signingPage(booked.paymentId);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<html lang="nb"');
+      expect(html).toContain('bankid-no');
+      expect(html).toContain('Signer med BankID');
+      expect(html).toContain('Kari Nordmann');
+      expect(html).toMatch(/15\s000,00\skr/);
+      expect(html).toContain('36 måneder');
+      expect(html).toMatch(/543,69\skr/);
+      expect(html).not.toContain(KARI.nationalId);
+      expect(html).not.toMatch(/style=|<script/);
+
+      const english = await (await signingPage(booked.paymentId, '?lang=en')).text();
+      expect(english).toContain('<html lang="en"');
+      expect(english).toContain('Sign with BankID');
+
+      const css = await fetch(`${simulator()}/assets/resurs.css`);
+      expect(css.headers.get('content-type')).toContain('text/css');
+    });
+
+    it('looks like Swedish BankID in Swedish for a Swedish customer', async () => {
+      const booked = value(await resurs.bookPayment(booking(ANNA)));
+      const html = await (await signingPage(booked.paymentId)).text();
+      expect(html).toContain('<html lang="sv"');
+      expect(html).toContain('bankid-se');
+      expect(html).toContain('Signera med BankID');
+      expect(html).toContain('Anna Andersson');
+      expect(html).not.toContain(ANNA.nationalId);
+    });
+
+    it('sends the customer to successUrl on approval and to failUrl on cancel', async () => {
+      const input = booking(KARI);
+      const booked = value(await resurs.bookPayment(input));
+
+      const cancelled = await sign(booked.paymentId, 'cancel');
+      expect(cancelled.status).toBe(303);
+      expect(cancelled.headers.get('location')).toBe(input.signing.failUrl);
+      // A cancelled signing is not a signature.
+      expect(await resurs.bookSignedPayment(booked.paymentId)).toMatchObject({ ok: false, failure: { kind: 'refused', code: 'SIGNING_REQUIRED' } });
+
+      const approved = await sign(booked.paymentId, 'approve');
+      expect(approved.status).toBe(303);
+      expect(approved.headers.get('location')).toBe(input.signing.successUrl);
+      const stored = await sandboxStore<SandboxPayment>(t.db, PAYMENTS_NAMESPACE).get(booked.paymentId);
+      expect(stored?.signedAt).toEqual(expect.any(String));
+
+      // Once booked, there is nothing left to sign.
+      value(await resurs.bookSignedPayment(booked.paymentId));
+      expect((await signingPage(booked.paymentId)).status).toBe(409);
+      expect((await sign(booked.paymentId, 'approve')).status).toBe(409);
+    });
+
+    it('answers 404 for an unknown signing', async () => {
+      const page = await signingPage('no-such-payment', '?lang=sv');
+      expect(page.status).toBe(404);
+      expect(await page.text()).toContain('Signeringen hittades inte');
+    });
+  });
+
+  describe('bookSignedPayment and getPayment', () => {
+    it('refuses to book a payment that was not signed', async () => {
+      const booked = value(await resurs.bookPayment(booking(KARI)));
+      expect(await resurs.bookSignedPayment(booked.paymentId)).toEqual({
+        ok: false,
+        failure: { kind: 'refused', status: 500, code: 'SIGNING_REQUIRED' },
+      });
+      expect(await resurs.bookSignedPayment('no-such-payment')).toMatchObject({ ok: false, failure: { kind: 'refused', code: 'REFERENCED_DATA_DONT_EXISTS' } });
+    });
+
+    it.each([KARI, person('27028809552'), ANNA])('books an accepted customer ($country $nationalId)', async (who) => {
+      const { booked, signed } = await bookAndSign(who);
+      expect(signed).toEqual({ paymentId: booked.paymentId, status: 'BOOKED', signingUrl: null, approvedAmount: 15000 });
+      expect(value(await resurs.getPayment(booked.paymentId))).toEqual({ paymentId: booked.paymentId, status: 'BOOKED', signingUrl: null, approvedAmount: 15000 });
+    });
+
+    it.each([person('02084929428'), person('198209123705')])('keeps a frozen payment frozen ($country $nationalId)', async (who) => {
+      const { booked, signed } = await bookAndSign(who);
+      expect(signed.status).toBe('FROZEN');
+      await letTimePass(booked.paymentId, 24 * 60 * 60 * 1000);
+      expect(value(await resurs.getPayment(booked.paymentId)).status).toBe('FROZEN');
+    });
+
+    it.each([person('23068201608'), person('199105149612')])('freezes, then accepts once its time has passed ($country $nationalId)', async (who) => {
+      const afterMs = who.resurs.kind === 'frozen-then-accepted' || who.resurs.kind === 'inspection-then-accepted' ? who.resurs.afterMs : 0;
+      const { booked, signed } = await bookAndSign(who);
+      expect(signed.status).toBe('FROZEN');
+      expect(value(await resurs.getPayment(booked.paymentId)).status).toBe('FROZEN');
+
+      await letTimePass(booked.paymentId, afterMs - 1000);
+      expect(value(await resurs.getPayment(booked.paymentId)).status).toBe('FROZEN');
+      await letTimePass(booked.paymentId, 1000);
+      expect(value(await resurs.getPayment(booked.paymentId)).status).toBe('BOOKED');
+      // bookSignedPayment again answers the state now, too.
+      expect(value(await resurs.bookSignedPayment(booked.paymentId)).status).toBe('BOOKED');
+    });
+
+    it('knows no payment in AfterShopFlow before it is booked', async () => {
+      const booked = value(await resurs.bookPayment(booking(KARI)));
+      expect(await resurs.getPayment(booked.paymentId)).toMatchObject({ ok: false, failure: { kind: 'refused', code: 'REFERENCED_DATA_DONT_EXISTS' } });
+    });
+  });
+
+  describe('individualized terms', () => {
+    it('gives the Norwegian SECCI for the amount, and names the customer once booked', async () => {
+      const general = value(await resurs.getIndividualizedTerms({ termsType: 'ISEKKI_NEW_ACCOUNT', countryCode: 'NO', amount: 15000, period: 36 }));
+      expect(general.termsType).toBe('ISEKKI_NEW_ACCOUNT');
+      expect(general.title).toBe('Standardisert europeisk opplysningsskjema om forbrukerkreditt (SEF)');
+      expect(general.html).toContain('Effektiv rente');
+      expect(general.html).toMatch(/19,78\s%/);
+      expect(general.html).not.toContain('Kredittaker');
+
+      const booked = value(await resurs.bookPayment(booking(KARI)));
+      const personal = value(
+        await resurs.getIndividualizedTerms({ termsType: 'ISEKKI_NEW_ACCOUNT', countryCode: 'NO', amount: 15000, period: 36, paymentId: booked.paymentId }),
+      );
+      expect(personal.html).toContain('Kredittaker');
+      expect(personal.html).toContain('Kari Nordmann');
+      expect(personal.html).not.toContain(KARI.nationalId);
+    });
+
+    it('gives the Swedish general terms with the figures written in', async () => {
+      const terms = value(await resurs.getIndividualizedTerms({ termsType: 'COMMON', countryCode: 'SE', amount: 15000, period: 36 }));
+      expect(terms.termsType).toBe('COMMON');
+      expect(terms.title).toBe('Allmänna villkor för kontokredit');
+      expect(terms.html).toMatch(/512,66\skr/);
+      expect(terms.html).toContain('14 dagar');
+    });
+  });
+
+  describe('failures', () => {
+    it.each([
+      ['down', { kind: 'unavailable', reason: 'server-error', status: 503 }],
+      ['unreachable', { kind: 'unavailable', reason: 'network' }],
+      ['slow', { kind: 'unavailable', reason: 'timeout' }],
+      ['rate-limited', { kind: 'rate-limited', retryAfterSeconds: 900 }],
+    ] as const)('maps the simulator %s to %o', async (mode, failure) => {
+      const answer = await withFault(mode, () => configured.getPayment('any-payment'));
+      expect(answer).toEqual({ ok: false, failure });
+    });
+
+    it('fails pricing as a whole when Resurs is down', async () => {
+      const fresh = clientWith({ timeoutMs: t.app.config.providerTimeoutMs });
+      expect(await withFault('down', () => fresh.getPricing({ countryCode: 'SE', amount: 15000, period: 36 }))).toMatchObject({
+        ok: false,
+        failure: { kind: 'unavailable' },
+      });
+    });
+  });
+
+  it('records every call without bodies, against the application', async () => {
+    const own = memoryRecorder();
+    const client = createResursV1Client({ ...t.app.config.providers.resursV1, timeoutMs: 10_000, recorder: own });
+    const context = { applicationId: 'application-1' };
+    value(await client.getPricing({ countryCode: 'NO', amount: 15000, period: 36 }, context));
+    await client.bookSignedPayment('no-such-payment', context);
+
+    expect(own.interactions.map((i) => [i.operation, i.outcome, i.httpStatus])).toEqual(
+      expect.arrayContaining([
+        ['getPaymentMethods', 'ok', 200],
+        ['getAnnuityFactors', 'ok', 200],
+        ['getCostOfPurchaseHtml', 'ok', 200],
+        ['bookSignedPayment', 'refused', 500],
+      ]),
+    );
+    expect(own.interactions).toHaveLength(4);
+    for (const interaction of own.interactions) {
+      expect(Object.keys(interaction).sort()).toEqual(['applicationId', 'durationMs', 'httpStatus', 'operation', 'outcome', 'provider']);
+      expect(interaction).toMatchObject({ provider: 'resurs-v1', applicationId: 'application-1' });
+      expect(interaction.durationMs).toBeGreaterThanOrEqual(0);
+    }
+    // The shared recorder saw the other tests' calls too, including the failures.
+    expect(recorder.interactions.some((i) => i.outcome === 'unavailable')).toBe(true);
+  });
+});

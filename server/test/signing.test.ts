@@ -1,0 +1,299 @@
+import { randomBytes } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNING_SESSION_STATUSES } from '@portal/domain';
+import { memoryRecorder } from '../src/providers/interactions';
+import { createSigningClient } from '../src/providers/signing/client';
+import { isFinalTaskStatus, packagingStatusOf, taskStatusOf } from '../src/providers/signing/statuses';
+import type { CreateSigningOrder, SigningClient, SigningTask } from '../src/providers/signing/types';
+import { SIGNING_NAMESPACES, signingStores } from '../src/sandbox/signing/orders';
+import { nextReference, startTestServer, type TestApp } from './helpers';
+
+const KARI = { ref: 'signatory-1', nationalId: '18087248794', name: 'Kari Nordmann', language: 'nb' as const };
+const ANNA = { ref: 'signatory-2', nationalId: '198305147715', name: 'Anna Andersson', language: 'sv' as const };
+
+/** The text a PDF draws: its content streams inflated, the hex strings of Tj operators decoded. */
+function pdfText(bytes: Uint8Array): string {
+  const raw = Buffer.from(bytes).toString('latin1');
+  const parts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      content = match[1] ?? '';
+    }
+    for (const text of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) parts.push(Buffer.from(text[1] ?? '', 'hex').toString('latin1'));
+  }
+  return parts.join('\n');
+}
+
+async function samplePdf(pages: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.setTitle('Leieavtale test');
+  for (let i = 0; i < pages; i += 1) doc.addPage().drawText(`Side ${i + 1}`, { x: 50, y: 700, size: 14, font });
+  return doc.save();
+}
+
+describe('signing adapter against the sandbox simulator', () => {
+  let t: TestApp & { url: string };
+  /** The adapter as the app builds it (the app's 400 ms timeout): for the fault modes. */
+  let strict: SigningClient;
+  /** The same with room for a busy test machine. */
+  let signing: SigningClient;
+  let contract: Uint8Array;
+  const recorder = memoryRecorder();
+  const stores = () => signingStores(t.app.db);
+
+  const orderFor = (overrides: Partial<CreateSigningOrder> = {}): CreateSigningOrder => ({
+    clientReference: nextReference('sign'),
+    documentTitle: 'Leasing order-10001',
+    document: contract,
+    signers: [KARI, ANNA],
+    redirects: {
+      complete: `${t.url}/loan-subscription/form/sign`,
+      reject: `${t.url}/loan-subscription/form/sign/fail?code=10002`,
+      postpone: `${t.url}/loan-subscription/form/sign?later=1`,
+    },
+    ...overrides,
+  });
+  const create = async (input: CreateSigningOrder, client = signing) => {
+    const result = await client.createOrder(input);
+    if (!result.ok) throw new Error(`createOrder failed: ${JSON.stringify(result.failure)}`);
+    return result.value;
+  };
+  const read = async (orderId: string) => {
+    const result = await signing.getOrder(orderId);
+    if (!result.ok) throw new Error(`getOrder failed: ${JSON.stringify(result.failure)}`);
+    return result.value;
+  };
+  const statuses = async (orderId: string) => (await read(orderId)).tasks.map((task) => task.status);
+  /** What the signer's browser does on the page: a plain form post. */
+  const press = (task: SigningTask, action: 'sign' | 'reject' | 'postpone', name?: string) =>
+    fetch(task.signingUrl, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ action, ...(name === undefined ? {} : { name }) }),
+    });
+  const taskOf = (order: { tasks: SigningTask[] }, i: number): SigningTask => {
+    const task = order.tasks[i];
+    if (!task) throw new Error(`no task ${i}`);
+    return task;
+  };
+  const setFault = (mode: string) =>
+    fetch(`${t.url}/sandbox/control/faults/signing`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode }) });
+
+  beforeAll(async () => {
+    t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '400' });
+    const options = { ...t.app.config.providers.signing, recorder };
+    strict = createSigningClient({ ...options, timeoutMs: t.app.config.providerTimeoutMs });
+    signing = createSigningClient({ ...options, timeoutMs: 10_000 });
+    contract = await samplePdf(2);
+  });
+  afterAll(async () => t.close());
+
+  it('creates an order with one task per signer, each with its own signing page, on one cached token', async () => {
+    const tokensBefore = recorder.interactions.filter((i) => i.operation === 'token').length;
+    const order = await create(orderFor());
+    expect(order.tasks).toMatchObject([
+      { id: 'task-1', signerRef: 'signatory-1', status: 'CREATED' },
+      { id: 'task-2', signerRef: 'signatory-2', status: 'CREATED' },
+    ]);
+    expect(order.packagingTask.status).toBe('CREATED');
+    for (const task of order.tasks) expect(task.signingUrl.startsWith(`${t.url}/sandbox/signing/sign/${order.orderId}/`)).toBe(true);
+    await read(order.orderId);
+    expect(recorder.interactions.filter((i) => i.operation === 'token').length - tokensBefore).toBe(1);
+
+    // The Norwegian signer sees a Norwegian BankID page, the Swedish one a Swedish page.
+    const norwegian = await fetch(taskOf(order, 0).signingUrl);
+    expect(norwegian.status).toBe(200);
+    expect(norwegian.headers.get('content-security-policy')).toContain("form-action 'self'");
+    const page = await norwegian.text();
+    expect(page).toContain('<html lang="nb"');
+    expect(page).toContain('look-no');
+    expect(page).toContain('Leasing order-10001');
+    expect(page).toContain('Signer med BankID');
+    expect(page).toContain('*******8794');
+    expect(page).not.toContain(KARI.nationalId);
+    const swedish = await (await fetch(taskOf(order, 1).signingUrl)).text();
+    expect(swedish).toContain('<html lang="sv"');
+    expect(swedish).toContain('look-se');
+    expect(swedish).toContain('Signera med BankID');
+    expect(await (await fetch(`${taskOf(order, 1).signingUrl}?lang=en`)).text()).toContain('Sign with BankID');
+
+    const document = await fetch(`${taskOf(order, 0).signingUrl}/document`);
+    expect(document.headers.get('content-type')).toBe('application/pdf');
+    expect((await PDFDocument.load(await document.arrayBuffer())).getPageCount()).toBe(2);
+  });
+
+  it('completes both tasks through the signing page and packages a signed PDF with a signature page', async () => {
+    const input = orderFor();
+    const order = await create(input);
+
+    const first = await press(taskOf(order, 0), 'sign', 'Kari Nordmann');
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe(input.redirects.complete);
+    expect(await read(order.orderId)).toMatchObject({ tasks: [{ status: 'COMPLETED' }, { status: 'CREATED' }], packagingTask: { status: 'CREATED' } });
+    expect(await signing.getSignedDocument(order.orderId, order.packagingTask.id)).toEqual({ ok: false, failure: { kind: 'refused', status: 409 } });
+
+    // A second press on a signed task lands where the first did.
+    expect((await press(taskOf(order, 0), 'sign', 'Kari Nordmann')).headers.get('location')).toBe(input.redirects.complete);
+    expect(await (await fetch(taskOf(order, 0).signingUrl)).text()).toContain('Du har signert dokumentet.');
+
+    expect((await press(taskOf(order, 1), 'sign', 'Anna Andersson')).status).toBe(303);
+    expect(await read(order.orderId)).toMatchObject({ tasks: [{ status: 'COMPLETED' }, { status: 'COMPLETED' }], packagingTask: { status: 'COMPLETED' } });
+
+    const signed = await signing.getSignedDocument(order.orderId, order.packagingTask.id);
+    if (!signed.ok) throw new Error('no signed document');
+    const pdf = await PDFDocument.load(signed.value);
+    expect(pdf.getPageCount()).toBe((await PDFDocument.load(contract)).getPageCount() + 1);
+    const text = pdfText(signed.value);
+    expect(text).toContain('Side 1');
+    expect(text).toContain('Signaturer');
+    expect(text).toContain('Kari Nordmann');
+    expect(text).toContain('Anna Andersson');
+    expect(text).toContain('*******8794');
+    expect(text).toContain('********7715');
+    expect(text).not.toContain(KARI.nationalId);
+    expect(text).not.toContain(ANNA.nationalId);
+  });
+
+  it('records a rejection and sends the signer to the reject address', async () => {
+    const input = orderFor();
+    const order = await create(input);
+    const response = await press(taskOf(order, 0), 'reject');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(input.redirects.reject);
+    expect(await statuses(order.orderId)).toEqual(['REJECTED', 'CREATED']);
+    expect(await (await fetch(taskOf(order, 0).signingUrl)).text()).toContain('Du har avslått å signere dokumentet.');
+    // Rejected stays rejected: signing afterwards changes nothing.
+    expect((await press(taskOf(order, 0), 'sign', 'Kari Nordmann')).headers.get('location')).toBe(input.redirects.reject);
+    expect(await statuses(order.orderId)).toEqual(['REJECTED', 'CREATED']);
+  });
+
+  it('keeps the task open when the signer chooses to sign later', async () => {
+    const input = orderFor();
+    const order = await create(input);
+    const response = await press(taskOf(order, 1), 'postpone');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(input.redirects.postpone);
+    expect(await statuses(order.orderId)).toEqual(['CREATED', 'CREATED']);
+  });
+
+  it('asks for the name BankID would give before a signature counts', async () => {
+    const order = await create(orderFor({ signers: [{ ...KARI, nationalId: '03056912345' }] }));
+    const page = await (await fetch(taskOf(order, 0).signingUrl)).text();
+    expect(page).toContain('value=""');
+    const response = await press(taskOf(order, 0), 'sign', '  ');
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('role="alert"');
+    expect(await statuses(order.orderId)).toEqual(['CREATED']);
+  });
+
+  it('expires tasks that were not signed within their days to live', async () => {
+    const shortLived = createSigningClient({ ...t.app.config.providers.signing, timeoutMs: 10_000, recorder, daysToLive: 2 });
+    const order = await create(orderFor(), shortLived);
+    await stores().orders.update(order.orderId, (o) => {
+      if (!o) throw new Error('no order');
+      return { ...o, createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000 + 60_000).toISOString() };
+    });
+    expect(await statuses(order.orderId)).toEqual(['CREATED', 'CREATED']);
+    await stores().orders.update(order.orderId, (o) => {
+      if (!o) throw new Error('no order');
+      return { ...o, createdAt: new Date(Date.parse(o.createdAt) - 120_000).toISOString() };
+    });
+    expect(await statuses(order.orderId)).toEqual(['EXPIRED', 'EXPIRED']);
+    const page = await fetch(taskOf(order, 0).signingUrl);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain('Signeringsforespørselen har utløpt.');
+    expect((await press(taskOf(order, 0), 'sign', 'Kari Nordmann')).status).toBe(410);
+    expect(await statuses(order.orderId)).toEqual(['EXPIRED', 'EXPIRED']);
+  });
+
+  it('deletes an order: its tasks become DELETED and its pages close', async () => {
+    const order = await create(orderFor());
+    expect(await signing.deleteOrder(order.orderId)).toEqual({ ok: true, value: undefined });
+    expect(await statuses(order.orderId)).toEqual(['DELETED', 'DELETED']);
+    expect((await fetch(taskOf(order, 1).signingUrl)).status).toBe(410);
+    expect((await fetch(`${taskOf(order, 1).signingUrl}/document`)).status).toBe(404);
+    expect(await signing.deleteOrder('00000000-0000-4000-a000-000000000000')).toEqual({ ok: false, failure: { kind: 'refused', status: 404 } });
+  });
+
+  it('answers the same client reference with the order already made, also when it arrives many times at once', async () => {
+    const input = orderFor();
+    const results = await Promise.all(Array.from({ length: 4 }, () => signing.createOrder(input)));
+    const ids = new Set(results.map((r) => (r.ok ? r.value.orderId : 'failed')));
+    expect(ids.size).toBe(1);
+    expect(ids.has('failed')).toBe(false);
+    const first = results[0];
+    if (!first?.ok) throw new Error('no order');
+    expect((await press(taskOf(first.value, 0), 'sign', 'Kari Nordmann')).status).toBe(303);
+    // Asking again later answers the order as it is now, not a new one.
+    expect(await create(input)).toMatchObject({ orderId: first.value.orderId, tasks: [{ status: 'COMPLETED' }, { status: 'CREATED' }] });
+    expect(recorder.interactions.at(-1)).toMatchObject({ operation: 'createOrder', httpStatus: 200 });
+  });
+
+  it('takes documents far larger than the portal JSON body limit', async () => {
+    const doc = await PDFDocument.load(contract);
+    // Random text does not compress: the upload is well over 64 KB.
+    doc.setKeywords([randomBytes(150_000).toString('base64')]);
+    const large = await doc.save();
+    expect(large.length).toBeGreaterThan(150_000);
+    const order = await create(orderFor({ document: large, signers: [ANNA] }));
+    expect((await press(taskOf(order, 0), 'sign', 'Anna Andersson')).status).toBe(303);
+    const signed = await signing.getSignedDocument(order.orderId, order.packagingTask.id);
+    expect(signed.ok && (await PDFDocument.load(signed.value)).getPageCount()).toBe(3);
+  });
+
+  it('fails the packaging task when the document cannot be read', async () => {
+    const order = await create(orderFor({ document: new TextEncoder().encode('%PDF-1.7 this is not really a PDF'), signers: [KARI] }));
+    expect((await press(taskOf(order, 0), 'sign', 'Kari Nordmann')).status).toBe(303);
+    expect(await read(order.orderId)).toMatchObject({ tasks: [{ status: 'COMPLETED' }], packagingTask: { status: 'FAILED' } });
+    expect(await signing.getSignedDocument(order.orderId, order.packagingTask.id)).toEqual({ ok: false, failure: { kind: 'refused', status: 409 } });
+  });
+
+  it('renews a token the service no longer accepts, and refuses wrong credentials', async () => {
+    const order = await create(orderFor());
+    await t.db.query('DELETE FROM sandbox_records WHERE namespace = $1', [SIGNING_NAMESPACES.tokens]);
+    const before = recorder.interactions.filter((i) => i.operation === 'token').length;
+    expect((await signing.getOrder(order.orderId)).ok).toBe(true);
+    expect(recorder.interactions.filter((i) => i.operation === 'token').length).toBe(before + 1);
+
+    const wrong = createSigningClient({ ...t.app.config.providers.signing, clientSecret: 'not-the-secret', timeoutMs: 10_000, recorder });
+    expect(await wrong.getOrder(order.orderId)).toEqual({ ok: false, failure: { kind: 'refused', status: 401 } });
+  });
+
+  it('reads every task and packaging status word, whatever its case', () => {
+    for (const status of SIGNING_SESSION_STATUSES) {
+      const word = status.charAt(0) + status.slice(1).toLowerCase();
+      expect([word, taskStatusOf(word), taskStatusOf(status.toLowerCase())]).toEqual([word, status, status]);
+    }
+    expect(taskStatusOf('Signed')).toBeNull();
+    expect(['Created', 'Completed', 'Failed', 'other'].map(packagingStatusOf)).toEqual(['CREATED', 'COMPLETED', 'FAILED', null]);
+    expect(SIGNING_SESSION_STATUSES.filter(isFinalTaskStatus)).toEqual(['COMPLETED', 'REJECTED', 'EXPIRED', 'DELETED']);
+  });
+
+  describe('fault modes', () => {
+    afterAll(async () => {
+      await setFault('normal');
+    });
+
+    it.each([
+      ['down', { kind: 'unavailable', reason: 'server-error', status: 503 }],
+      ['unreachable', { kind: 'unavailable', reason: 'network' }],
+      ['slow', { kind: 'unavailable', reason: 'timeout' }],
+      ['rate-limited', { kind: 'rate-limited', retryAfterSeconds: 900 }],
+    ] as const)('%s is a failure the portal can map', async (mode, failure) => {
+      const order = await create(orderFor());
+      expect((await setFault(mode)).status).toBe(200);
+      const client = mode === 'slow' ? strict : signing;
+      expect(await client.getOrder(order.orderId)).toEqual({ ok: false, failure });
+      expect(await client.createOrder(orderFor())).toEqual({ ok: false, failure });
+      await setFault('normal');
+      expect((await signing.getOrder(order.orderId)).ok).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import { Link } from 'wouter';
+import { type LoanApplicationView, PAGES } from '@portal/domain';
+import { useT } from '@/lib/i18n';
+import { LanguageMenu } from './language-menu';
+import { Logo } from './logo';
+
+/**
+ * The header: logo (business or consumer), languages, and once an application is loaded the way
+ * back to the shop and log out. On the dark header the focus ring is the light accent colour
+ * (the blue one would be 2.6:1 there). At 360 px the parts wrap onto two lines.
+ */
+export function Header({ application }: { application: LoanApplicationView | null }) {
+  const t = useT();
+  const business = application?.customer.type === 'LEGAL';
+  const linkClass =
+    'inline-flex min-h-11 items-center rounded px-1 text-sm font-semibold text-white underline underline-offset-4 hover:decoration-2';
+  return (
+    <header className="bg-brand-900 text-white [--color-focus:var(--color-focus-inverse)]">
+      <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
+        <Link
+          href={application ? PAGES.apply.url({ reference: application.reference }) : PAGES.index.url()}
+          className="inline-flex min-h-11 items-center rounded"
+          aria-label={t(business ? 'app.logoBusiness' : 'app.logoConsumer')}
+        >
+          <Logo variant={business ? 'business' : 'consumer'} />
+        </Link>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <LanguageMenu />
+          {application ? (
+            <nav aria-label={t('app.accountNavigation')} className="flex flex-wrap items-center gap-x-3 sm:border-l sm:border-white/30 sm:pl-3">
+              <a href={application.callbackUrl} className={linkClass}>
+                {t('app.backToMerchant', { merchant: application.merchantName })}
+              </a>
+              <Link href={PAGES.logout.url()} className={linkClass}>
+                {t('app.logout')}
+              </Link>
+            </nav>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

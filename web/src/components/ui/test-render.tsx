@@ -1,0 +1,22 @@
+/**
+ * Test helper for the design-system components: renders with Lingui in English (the compiled
+ * catalogue, as in the browser), so components show their real texts.
+ */
+import { I18nProvider } from '@lingui/react';
+import { cleanup, render, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { afterEach } from 'vitest';
+import { messages } from 'virtual:messages/en';
+import { i18n } from '@/lib/i18n';
+
+i18n.loadAndActivate({ locale: 'en', messages });
+// Vitest runs without globals here, so Testing Library cannot unmount by itself between tests.
+afterEach(cleanup);
+
+function Providers({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
+
+export function renderUi(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
+  return render(ui, { wrapper: Providers, ...options });
+}

@@ -1,0 +1,18 @@
+/**
+ * Documents and outside pages the portal links to. The PDFs are static files of the web app
+ * (web/public/documents, made by scripts/generate-documents.mjs as samples the operator replaces).
+ */
+import { type CountryCode, SPA_BASE } from '@portal/domain';
+
+/** The general terms of the portal, in the country's language. */
+export const generalTermsUrl = (country: CountryCode): string => `${SPA_BASE}/documents/GeneralTerms${country}.pdf`;
+
+/** The privacy policy, in the country's language. */
+export const privacyPolicyUrl = (country: CountryCode): string => `${SPA_BASE}/documents/PrivacyPolicy${country}.pdf`;
+
+/**
+ * The leasing provider's (GRENKE, Norway) public page of terms and conditions, linked from the
+ * business screen (spec section 2). GRENKE owns the page; check it still answers when their site
+ * changes.
+ */
+export const GRENKE_LEASING_TERMS_URL = 'https://www.grenke.no/';
