@@ -85,7 +85,7 @@ describe.each(ENGINES)('client API on %s', (engine) => {
       'FAIROWN_RENEWAL_ASSESSMENT_CONSENT',
       'FAIROWN_RENEWAL_CONSENT',
     ]);
-    expect(body.consents[1]?.text).toContain('<a href="/loan-subscription/documents/PrivacyPolicyNO.pdf">');
+    expect(body.consents[1]?.text).toContain('<a href="/loan-subscription/documents/PrivacyPolicyNO.pdf" target="_blank" rel="noopener noreferrer">');
     expect(response.body).not.toContain('18087248794');
   });
 

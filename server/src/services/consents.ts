@@ -16,6 +16,7 @@ import { repositories } from '../db/repositories';
 import type { ApplicationRecord } from '../db/repositories/applications';
 import { sha256Hex } from '../lib/crypto';
 import { translate } from '../lib/i18n';
+import { sanitizeHtmlText } from '../lib/sanitize';
 
 /** Raise when a consent text changes in substance: stored consents keep the version they saw. */
 export const CONSENT_TEXT_VERSION = '2026-11-01';
@@ -51,7 +52,7 @@ export function consentView(type: Shown, app: Pick<ApplicationRecord, 'countryCo
         : type === 'PERSONAL_INFO_CONSENT'
           ? [{ link: documentPath('GeneralTerms', app.countryCode), label: translate(language, 'files.generalTerms') }]
           : [];
-  return { type, text: translate(language, `consents.${type}`, values), version: CONSENT_TEXT_VERSION, files };
+  return { type, text: sanitizeHtmlText(translate(language, `consents.${type}`, values)), version: CONSENT_TEXT_VERSION, files };
 }
 
 /**

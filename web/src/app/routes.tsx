@@ -8,7 +8,12 @@ const IdentifyPage = lazy(() => import('./pages/identify'));
 const ApplyPage = lazy(() => import('./pages/apply'));
 const ErrorPage = lazy(() => import('./pages/error-page'));
 const LogoutPage = lazy(() => import('./pages/logout'));
-const PlaceholderPage = lazy(() => import('./pages/placeholder'));
+const FormApplyPage = lazy(() => import('./pages/form-apply'));
+const SignPage = lazy(() => import('./pages/sign'));
+const SignFailPage = lazy(() => import('./pages/sign-fail'));
+const PaymentLoadingPage = lazy(() => import('./pages/payment-loading'));
+const PaymentPage = lazy(() => import('./pages/payment'));
+const PaymentFailPage = lazy(() => import('./pages/payment-fail'));
 const DesignSystemPage = lazy(() => import('./pages/design-system'));
 
 const ERROR_STATUSES: readonly ErrorStatus[] = ['400', '401', '403', '404', '500'];
@@ -22,13 +27,13 @@ export function AppRoutes() {
     <Suspense fallback={<PageSpinner />}>
       <Switch>
         <Route path={PAGES.index.pattern} component={IdentifyPage} />
-        <Route path={PAGES.paymentLoadingFor.pattern} component={PlaceholderPage} />
-        <Route path={PAGES.formApply.pattern} component={PlaceholderPage} />
-        <Route path={PAGES.formSign.pattern} component={PlaceholderPage} />
-        <Route path={PAGES.formSignFail.pattern} component={PlaceholderPage} />
-        <Route path={PAGES.paymentLoading.pattern} component={PlaceholderPage} />
-        <Route path={PAGES.payment.pattern} component={PlaceholderPage} />
-        <Route path={PAGES.paymentFail.pattern} component={PlaceholderPage} />
+        <Route path={PAGES.paymentLoadingFor.pattern} component={PaymentLoadingPage} />
+        <Route path={PAGES.formApply.pattern} component={FormApplyPage} />
+        <Route path={PAGES.formSign.pattern} component={SignPage} />
+        <Route path={PAGES.formSignFail.pattern} component={SignFailPage} />
+        <Route path={PAGES.paymentLoading.pattern} component={PaymentLoadingPage} />
+        <Route path={PAGES.payment.pattern} component={PaymentPage} />
+        <Route path={PAGES.paymentFail.pattern} component={PaymentFailPage} />
         <Route path={PAGES.logout.pattern} component={LogoutPage} />
         <Route path={PAGES.designSystem.pattern} component={DesignSystemPage} />
         {ERROR_STATUSES.map((status) => (
