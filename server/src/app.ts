@@ -15,6 +15,8 @@ import spa from './plugins/spa';
 import jobs from './jobs';
 import providers from './providers';
 import callbackRoutes from './routes/callbacks';
+import paymentStatusRoutes from './routes/payment-status';
+import changeFeed from './services/change-feed';
 import health from './routes/health';
 import loanApplicationApi from './routes/loan-application';
 import merchantApi from './routes/merchant';
@@ -40,6 +42,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(security);
   await instance.register(database, { db: options.db });
   await instance.register(providers);
+  await instance.register(changeFeed);
   await instance.register(jobs);
   registerLifecycleJobs(instance);
   registerWebhookDelivery(instance);
@@ -48,6 +51,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(merchantApi);
   await instance.register(loanApplicationApi);
   await instance.register(callbackRoutes);
+  await instance.register(paymentStatusRoutes);
   await instance.register(spa);
 
   if (options.config.sandbox) {

@@ -81,7 +81,13 @@ describe('consumer version 2 (Resurs Merchant API)', () => {
       await eventually(async () => (await merchantView(customer)).status === 'PENDING');
       expect((await paymentStatus(t, customer)).paymentStatus).toBe('TASK_REDIRECTION_REQUIRED');
       // … and once the decision has stayed pending beyond it, the customer goes back.
-      await t.db.query(`UPDATE provider_applications SET status_changed_at = now() - interval '1 minute'`);
+      const [row] = await t.db.query<{ id: string }>(
+        `UPDATE provider_applications p SET status_changed_at = now() - interval '1 minute'
+           FROM applications a WHERE a.id = p.application_id AND a.reference = $1 RETURNING a.id`,
+        [customer.reference],
+      );
+      // Changed behind the app's back: tell its read models, as the app does after a change.
+      t.app.changes.publish(t.db, `app:${row?.id}`);
       const status = await paymentStatus(t, customer);
       expect(status.paymentStatus).toBe('FROZEN');
       expect(outcomeOf(status.redirectUrl)).toBe('apply_continue');

@@ -26,7 +26,7 @@ export interface TestDatabase {
 export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-    const db = await openDatabase({ loadDataDir: template });
+    const db = await openDatabase({ loadDataDir: template, detectTransactionMisuse: true });
     return { db, drop: () => db.close() };
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');

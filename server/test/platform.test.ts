@@ -131,13 +131,13 @@ describe('a restart', () => {
     const config = { ...testConfig(), dataDir };
     const merchantPaymentReference = nextReference();
 
-    const first = await buildApp({ config, db: await openDatabase({ dataDir }) });
+    const first = await buildApp({ config, db: await openDatabase({ dataDir, detectTransactionMisuse: true }) });
     const created = await first.inject({ method: 'POST', url: MERCHANT_API.applications.pattern, headers: merchantAuth, payload: buildPrivateApplication('18087248794', { merchantPaymentReference }) });
     expect(created.statusCode).toBe(201);
     await first.close();
     await first.db.close();
 
-    const db = await openDatabase({ dataDir });
+    const db = await openDatabase({ dataDir, detectTransactionMisuse: true });
     const second = await buildApp({ config, db });
     try {
       const read = await second.inject({ method: 'GET', url: MERCHANT_API.application.url({ merchantPaymentReference }), headers: merchantAuth });
@@ -146,6 +146,22 @@ describe('a restart', () => {
     } finally {
       await second.close();
       await db.close();
+    }
+  });
+});
+
+describe('security headers of JSON answers', () => {
+  it('are the short API set with a CSP that allows nothing', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/loan-application/features' });
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBeUndefined();
+      const page = await t.app.inject({ method: 'GET', url: '/loan-subscription/' });
+      expect(page.headers['x-frame-options']).toBe('DENY');
+    } finally {
+      await t.close();
     }
   });
 });

@@ -13,6 +13,8 @@ export type SqlParam = string | number | boolean | null | Date | readonly string
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
+  /** Runs `fn` once the surrounding transaction has committed (at once outside a transaction). */
+  afterCommit(fn: () => void): void;
 }
 
 export interface Db extends Queryable {
@@ -29,6 +31,19 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** A copy of the whole embedded database (PGlite only), to start others from. */
   dump?(): Promise<Blob>;
+  /** Notifications from every instance on this database (LISTEN); answers a stop function. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/** Runs after-commit callbacks; one failing callback does not stop the others. */
+function runAll(callbacks: (() => void)[]): void {
+  for (const fn of callbacks) {
+    try {
+      fn();
+    } catch {
+      // After-commit work is best effort (cache invalidation, notifications).
+    }
+  }
 }
 
 function toDriverParams(params: readonly SqlParam[] = []): unknown[] {
@@ -41,44 +56,63 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** A dump of a data folder to start from (tests clone a migrated template). */
   loadDataDir?: Blob | File | undefined;
+  /**
+   * PGlite only: refuse a query made outside an open transaction by the code holding it, which
+   * would otherwise wait forever. It tracks async context on every promise, which costs about a
+   * tenth of a small request's time, so tests turn it on and running servers leave it off.
+   */
+  detectTransactionMisuse?: boolean | undefined;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
 }
 
-async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions): Promise<Db> {
+async function openPglite({ dataDir, loadDataDir, detectTransactionMisuse }: OpenDatabaseOptions): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lite = new PGlite({ dataDir, loadDataDir });
   await lite.waitReady;
 
   // PGlite is one connection: a query outside a transaction would wait for that transaction to end,
   // which never comes when the transaction itself is waiting for the query. Say so instead.
-  const inTransaction = new AsyncLocalStorage<boolean>();
-  const wrap = (q: Pick<PGlite, 'query'>, guarded: boolean): Queryable => ({
+  const inTransaction = detectTransactionMisuse ? new AsyncLocalStorage<boolean>() : null;
+  const wrap = (q: Pick<PGlite, 'query'>, guarded: boolean, pending?: (() => void)[]): Queryable => ({
     async query<Row>(sql: string, params?: readonly SqlParam[]) {
-      if (guarded && inTransaction.getStore()) {
+      if (guarded && inTransaction?.getStore()) {
         throw new Error('a query on the database while this code holds a transaction: use the transaction');
       }
       const result = await q.query<Row>(sql, toDriverParams(params));
       return result.rows;
     },
+    afterCommit: (fn) => (pending ? pending.push(fn) : runAll([fn])),
   });
   const base = wrap(lite, true);
 
   return {
     kind: 'pglite',
     query: base.query,
+    afterCommit: base.afterCommit,
     async execRows<Row>(sql: string) {
       const results = await lite.exec(sql);
       return (results.at(-1)?.rows ?? []) as Row[];
     },
-    transaction: (fn) => lite.transaction((tx) => inTransaction.run(true, () => fn(wrap(tx, false)))),
+    async transaction(fn) {
+      const pending: (() => void)[] = [];
+      const result = await lite.transaction((tx) =>
+        inTransaction ? inTransaction.run(true, () => fn(wrap(tx, false, pending))) : fn(wrap(tx, false, pending)),
+      );
+      runAll(pending);
+      return result;
+    },
     // PGlite is a single connection inside this process: nothing else can take the lock.
     withExclusiveLock: (_lockId, fn) =>
       fn({ ...base, exec: async (sql: string) => void (await lite.exec(sql)) }),
     close: () => lite.close(),
     dump: async () => lite.dumpDataDir('none'),
+    async listen(channel, handler) {
+      const stop = await lite.listen(channel, handler);
+      return async () => stop();
+    },
   };
 }
 
@@ -97,16 +131,18 @@ async function openPostgres(connectionString: string): Promise<Db> {
   const probe = await pool.connect();
   probe.release();
 
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  const wrap = (q: pg.Pool | pg.PoolClient, pending?: (() => void)[]): Queryable => ({
     async query<Row>(sql: string, params?: readonly SqlParam[]) {
       const result = await q.query(sql, toDriverParams(params));
       return result.rows as Row[];
     },
+    afterCommit: (fn) => (pending ? pending.push(fn) : runAll([fn])),
   });
 
   return {
     kind: 'postgres',
     query: wrap(pool).query,
+    afterCommit: (fn) => runAll([fn]),
     async execRows<Row>(sql: string) {
       // Without parameters pg uses the simple protocol, which runs several statements.
       const result = (await pool.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
@@ -115,10 +151,12 @@ async function openPostgres(connectionString: string): Promise<Db> {
     },
     async transaction(fn) {
       const client = await pool.connect();
+      const pending: (() => void)[] = [];
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, pending));
         await client.query('COMMIT');
+        runAll(pending);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -139,6 +177,29 @@ async function openPostgres(connectionString: string): Promise<Db> {
       } finally {
         client.release();
       }
+    },
+    async listen(channel, handler) {
+      // LISTEN needs a connection of its own, kept open; it reconnects after a loss.
+      let client: pg.Client | null = null;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString, application_name: 'loan-subscription-portal:listen' });
+        next.on('notification', (message) => {
+          if (message.channel === channel) handler(message.payload ?? '');
+        });
+        next.on('error', () => {
+          client = null;
+          if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
+        });
+        await next.connect();
+        await next.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        client = next;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => undefined);
+      };
     },
     close: () => pool.end(),
   };

@@ -12,7 +12,7 @@ const IDLE_MS = SESSION_IDLE_TIMEOUT_MINUTES * 60 * 1000;
  * The session store of @fastify/session, backed by the database so that any server instance can
  * serve any request. Rows are keyed by a hash of the session id.
  */
-function databaseStore(sessions: SessionsRepository): SessionStore {
+function databaseStore(sessions: SessionsRepository, destroyed: (idHash: string) => void): SessionStore {
   return {
     set(sessionId, session, callback) {
       const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
@@ -26,7 +26,11 @@ function databaseStore(sessions: SessionsRepository): SessionStore {
       );
     },
     destroy(sessionId, callback) {
-      sessions.destroy(sha256Hex(sessionId)).then(() => callback(), callback);
+      const idHash = sha256Hex(sessionId);
+      sessions.destroy(idHash).then(() => {
+        destroyed(idHash);
+        callback();
+      }, callback);
     },
   };
 }
@@ -40,7 +44,8 @@ export async function registerSessions(scope: FastifyInstance, secret: string): 
   await scope.register(fastifySession, {
     secret,
     cookieName: SESSION_COOKIE,
-    store: databaseStore(scope.repos.sessions),
+    // Read models that copy sessions (the payment status poll) drop their copy when one ends.
+    store: databaseStore(scope.repos.sessions, (idHash) => scope.changes.publish(scope.db, `session:${idHash}`)),
     saveUninitialized: false,
     // Every request moves the idle deadline: 30 minutes after the last one.
     rolling: true,

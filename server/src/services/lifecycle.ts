@@ -145,7 +145,7 @@ export async function refreshFromProvider(app: FastifyInstance, applicationId: s
     const payment = result.value;
     const taskDone = payment.status !== 'TASK_REDIRECTION_REQUIRED' || provider.data.taskDone === true;
     await app.db.transaction(async (tx) => {
-      await updateProviderStatus(tx, applicationId, payment.status, payment.customerUrl, { taskDone });
+      await updateProviderStatus(app, tx, applicationId, payment.status, payment.customerUrl, { taskDone });
       await applyStep(app, application, resursV2Step(payment, taskDone), 'provider.status', { provider: 'RESURS_V2', providerStatus: payment.status }, tx);
     });
     return !['ACCEPTED', 'REJECTED'].includes(payment.status);
@@ -158,7 +158,7 @@ export async function refreshFromProvider(app: FastifyInstance, applicationId: s
     if (!result.ok) return true;
     const booking = result.value;
     await app.db.transaction(async (tx) => {
-      await updateProviderStatus(tx, applicationId, booking.status, booking.signingUrl);
+      await updateProviderStatus(app, tx, applicationId, booking.status, booking.signingUrl);
       await applyStep(app, application, resursV1SignedStep(booking.status), 'provider.status', { provider: 'RESURS_V1', providerStatus: booking.status }, tx);
     });
     return booking.status === 'FROZEN';
@@ -170,7 +170,7 @@ export async function refreshFromProvider(app: FastifyInstance, applicationId: s
   if (!isGrenkeState(request.state)) return true;
   const signed = provider.data.signed === true;
   await app.db.transaction(async (tx) => {
-    await updateProviderStatus(tx, applicationId, request.state, null);
+    await updateProviderStatus(app, tx, applicationId, request.state, null);
     // Once signing has started, GRENKE's approval no longer moves the portal's status back.
     const state = leasingStateOf(request.state);
     if (state === 'APPROVED' && ['SIGNING', 'COMPLETED'].includes(application.status)) return;

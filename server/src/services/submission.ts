@@ -137,8 +137,9 @@ export async function submitOnce(
   }
 }
 
-/** Stores a newer provider status; answers whether it changed. */
+/** Stores a newer provider status; answers whether it changed, and tells read models if so. */
 export async function updateProviderStatus(
+  app: FastifyInstance,
   q: Queryable,
   applicationId: string,
   providerStatus: string,
@@ -154,6 +155,8 @@ export async function updateProviderStatus(
   );
   if (rows.length === 0) {
     await q.query(`UPDATE provider_applications SET checked_at = now(), customer_url = $2 WHERE application_id = $1`, [applicationId, customerUrl]);
+  } else {
+    app.changes.publish(q, `app:${applicationId}`);
   }
   return rows.length > 0;
 }

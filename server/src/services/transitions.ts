@@ -37,6 +37,7 @@ export async function transition(
     if (current.status === change.status && current.outcome === outcome) return { application: current, changed: false };
 
     await repos.applications.updateStatus(applicationId, change.status, outcome);
+    app.changes.publish(q, `app:${applicationId}`);
     const event = await repos.events.append(applicationId, {
       type: change.event,
       status: change.status,

@@ -17,7 +17,6 @@ import {
   MOCK_DELAY_SECONDS,
   pagePath,
   PAGES,
-  PENDING_DECISION_GRACE_SECONDS,
   renewalOrderSchema,
   requiredText,
   validationKey,
@@ -299,7 +298,7 @@ export default async function flowRoutes(app: FastifyInstance) {
     if (!result.ok) return fail(result.failure.kind === 'refused' ? 10002 : 10003);
     const booking = result.value;
     await app.db.transaction(async (tx) => {
-      await updateProviderStatus(tx, application.id, booking.status, null, { signed: true });
+      await updateProviderStatus(app, tx, application.id, booking.status, null, { signed: true });
       await applyStep(app, application, resursV1SignedStep(booking.status), 'customer.signed', { provider: 'RESURS_V1', providerStatus: booking.status }, tx);
       if (booking.status === 'FROZEN') await schedulePoll(app, application.id, 0, tx);
     });
@@ -417,42 +416,6 @@ export default async function flowRoutes(app: FastifyInstance) {
       return { orders: request.body.orders.length };
     },
   );
-
-  api.get(
-    API.paymentStatus.pattern,
-    { schema: { querystring: z.object({ merchantId: requiredText(100), merchantPaymentReference: requiredText(100) }) } },
-    async (request) => {
-      const identity = requireIdentity(request);
-      const found = await app.repos.applications.findByMerchantReference(request.query.merchantId, request.query.merchantPaymentReference);
-      if (!found) throw ApiError.notFound();
-      const { app: application } = await authorisedApplication(app.db, identity, found.reference);
-      return paymentStatusOf(application, await findProviderApplication(app.db, application.id));
-    },
-  );
-
-  /**
-   * The status the waiting screen acts on (spec section 4): ACCEPTED, REJECTED and FROZEN end the
-   * wait and send the customer to the merchant; anything still moving is TASK_REDIRECTION_REQUIRED.
-   * A pending decision is reported as moving for a short grace period first.
-   */
-  function paymentStatusOf(application: ApplicationRecord, provider: ProviderApplication | null) {
-    const redirectUrl = merchantReturnUrl(application, outcomeOnLeaving(application));
-    switch (application.status) {
-      case 'COMPLETED':
-        return { paymentStatus: 'ACCEPTED', redirectUrl };
-      case 'DECLINED':
-      case 'CANCELLED':
-      case 'FAILED':
-        return { paymentStatus: 'REJECTED', redirectUrl };
-      case 'PENDING': {
-        const since = provider?.statusChangedAt?.getTime() ?? 0;
-        const settled = Date.now() - since > PENDING_DECISION_GRACE_SECONDS * 1000;
-        return { paymentStatus: settled ? 'FROZEN' : 'TASK_REDIRECTION_REQUIRED', redirectUrl };
-      }
-      default:
-        return { paymentStatus: 'TASK_REDIRECTION_REQUIRED', redirectUrl };
-    }
-  }
 
   /** The customer leaves for the merchant from a step of the flow (e.g. the signing failure page). */
   api.post(API.leave.pattern, async (request) => {

@@ -168,7 +168,7 @@ export default async function signB2bRoutes(app: FastifyInstance) {
       const current = (await repositories(tx).applications.findById(application.id)) ?? application;
       const statuses = stored.tasks.map((task) => task.status);
       if (delivered) {
-        await updateProviderStatus(tx, application.id, 'Contracted', null, { signed: true });
+        await updateProviderStatus(app, tx, application.id, 'Contracted', null, { signed: true });
         await applyStep(app, current, { status: 'COMPLETED', outcome: 'client_sign_success_approved' }, 'contract.signed', { orderId: stored.orderId }, tx);
       } else if (statuses.some((status) => status === 'REJECTED' || status === 'EXPIRED' || status === 'DELETED')) {
         await applyStep(app, current, { status: 'SIGNING', outcome: 'client_sign_failed' }, 'contract.signing-failed', { orderId: stored.orderId }, tx);

@@ -1,0 +1,54 @@
+/**
+ * "Something changed": the signal that keeps in-memory read models honest. A change is published
+ * after its transaction commits, to this instance at once and to the other instances through
+ * PostgreSQL NOTIFY. Keys: `app:<application id>`, `session:<session id hash>`.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Queryable } from '../db/db';
+
+const CHANNEL = 'portal_changes';
+
+export interface ChangeFeed {
+  /** Publishes after `q`'s transaction commits (at once outside one). */
+  publish(q: Queryable, key: string): void;
+  subscribe(listener: (key: string) => void): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    changes: ChangeFeed;
+  }
+}
+
+export default fp(async function changeFeed(app: FastifyInstance) {
+  const listeners: ((key: string) => void)[] = [];
+  const deliver = (key: string) => {
+    for (const listener of listeners) listener(key);
+  };
+  // PGlite is one instance in one process: local delivery is all there is to do.
+  const shared = app.db.kind === 'postgres';
+  let stop: (() => Promise<void>) | null = null;
+  if (shared) {
+    stop = await app.db.listen(CHANNEL, deliver);
+    app.addHook('onClose', async () => stop?.());
+  }
+  app.decorate('changes', {
+    publish(q, key) {
+      q.afterCommit(() => {
+        if (shared) {
+          // The NOTIFY comes back to this instance too, and delivers there.
+          app.db.query('SELECT pg_notify($1, $2)', [CHANNEL, key]).catch((error: unknown) => {
+            app.log.warn({ err: error }, 'could not publish a change');
+            deliver(key);
+          });
+        } else {
+          deliver(key);
+        }
+      });
+    },
+    subscribe(listener) {
+      listeners.push(listener);
+    },
+  } satisfies ChangeFeed);
+});

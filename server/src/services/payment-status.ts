@@ -1,0 +1,110 @@
+/**
+ * The payment status the waiting screen polls (spec section 4), answered from an in-memory read
+ * model of the database. An entry lives until its application changes (any instance publishes
+ * the change after commit), or for a minute at most, so polls cost no database round trip while
+ * nothing happens — which is nearly always — and never show a change late.
+ */
+import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { type ApplicationStatus, type Outcome, PENDING_DECISION_GRACE_SECONDS } from '@portal/domain';
+import { merchantReturnUrl, outcomeOnLeaving } from './merchant-return';
+
+export type PaymentStatus = 'ACCEPTED' | 'REJECTED' | 'FROZEN' | 'TASK_REDIRECTION_REQUIRED';
+
+export interface StatusInputs {
+  applicationId: string;
+  /** Who may read it: the customer's (or signatory's) national ID; null while unclaimed. */
+  ownerNationalId: string | null;
+  status: ApplicationStatus;
+  outcome: Outcome | null;
+  callbackUrl: string;
+  merchantPaymentReference: string;
+  providerStatusChangedAt: number | null;
+  /** The merchant return address for the current outcome, built once per entry. */
+  redirectUrl: string;
+}
+
+/**
+ * ACCEPTED, REJECTED and FROZEN end the wait; anything still moving is TASK_REDIRECTION_REQUIRED.
+ * A pending decision is reported as moving for a short grace period first.
+ */
+export function paymentStatusOf(inputs: Omit<StatusInputs, 'applicationId' | 'ownerNationalId'>, now = Date.now()): { paymentStatus: PaymentStatus; redirectUrl: string } {
+  const { redirectUrl } = inputs;
+  switch (inputs.status) {
+    case 'COMPLETED':
+      return { paymentStatus: 'ACCEPTED', redirectUrl };
+    case 'DECLINED':
+    case 'CANCELLED':
+    case 'FAILED':
+      return { paymentStatus: 'REJECTED', redirectUrl };
+    case 'PENDING': {
+      const settled = now - (inputs.providerStatusChangedAt ?? 0) > PENDING_DECISION_GRACE_SECONDS * 1000;
+      return { paymentStatus: settled ? 'FROZEN' : 'TASK_REDIRECTION_REQUIRED', redirectUrl };
+    }
+    default:
+      return { paymentStatus: 'TASK_REDIRECTION_REQUIRED', redirectUrl };
+  }
+}
+
+interface Row {
+  id: string;
+  national_id: string | null;
+  status: ApplicationStatus;
+  outcome: Outcome | null;
+  callback_url: string;
+  merchant_payment_reference: string;
+  status_changed_at: Date | null;
+}
+
+export function paymentStatusReadModel(app: FastifyInstance) {
+  const keyOfApplication = new Map<string, string>();
+  const cache = new LRUCache<string, StatusInputs>({
+    max: 100_000,
+    ttl: 60_000,
+    dispose: (value) => keyOfApplication.delete(value.applicationId),
+  });
+  app.changes.subscribe((change) => {
+    if (!change.startsWith('app:')) return;
+    const key = keyOfApplication.get(change.slice(4));
+    if (key) cache.delete(key);
+  });
+
+  const keyOf = (merchantId: string, merchantPaymentReference: string) => `${merchantId}\u0000${merchantPaymentReference}`;
+  return {
+    /** What is in memory, without the database. */
+    cached(merchantId: string, merchantPaymentReference: string): StatusInputs | undefined {
+      return cache.get(keyOf(merchantId, merchantPaymentReference));
+    },
+
+    async read(merchantId: string, merchantPaymentReference: string): Promise<StatusInputs | null> {
+      const key = keyOf(merchantId, merchantPaymentReference);
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const [row] = await app.db.query<Row>(
+        `SELECT a.id, c.national_id, a.status, a.outcome, a.callback_url, a.merchant_payment_reference, p.status_changed_at
+           FROM applications a JOIN customers c ON c.application_id = a.id
+           LEFT JOIN provider_applications p ON p.application_id = a.id
+          WHERE a.merchant_id = $1 AND a.merchant_payment_reference = $2`,
+        [merchantId, merchantPaymentReference],
+      );
+      if (!row) return null;
+      const returnTo = { callbackUrl: row.callback_url, merchantPaymentReference: row.merchant_payment_reference };
+      const inputs: StatusInputs = {
+        applicationId: row.id,
+        ownerNationalId: row.national_id,
+        status: row.status,
+        outcome: row.outcome,
+        callbackUrl: row.callback_url,
+        merchantPaymentReference: row.merchant_payment_reference,
+        providerStatusChangedAt: row.status_changed_at ? new Date(row.status_changed_at).getTime() : null,
+        redirectUrl: merchantReturnUrl(returnTo, outcomeOnLeaving({ outcome: row.outcome })),
+      };
+      // Unclaimed applications are not cached: the first identification changes their owner.
+      if (inputs.ownerNationalId) {
+        cache.set(key, inputs);
+        keyOfApplication.set(inputs.applicationId, key);
+      }
+      return inputs;
+    },
+  };
+}
