@@ -42,11 +42,16 @@ visit(routeModule);
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-// One language's catalogue is loaded before the first render (main.tsx): count the largest.
+// One language's texts load with the visit: the shell's group before the first render
+// (main.tsx) and the page's namespace with the page (routes.tsx). Count the largest language.
+const namespaceArg = process.argv.indexOf('--namespace');
+const namespace = namespaceArg > 0 ? process.argv[namespaceArg + 1] : 'apply';
 const catalogues = ['en', 'sv', 'nb']
-  .map((language) => ({ language, chunk: manifest[`virtual:messages/${language}`] }))
-  .filter(({ chunk }) => chunk)
-  .map(({ language, chunk }) => ({ language, file: chunk.file, size: gz(chunk.file) }));
+  .map((language) => {
+    const chunks = ['base', namespace].map((group) => manifest[`virtual:messages/${language}/${group}`]).filter(Boolean);
+    return { language, file: chunks.map((c) => c.file).join(' + '), size: chunks.reduce((sum, c) => sum + gz(c.file), 0), found: chunks.length };
+  })
+  .filter(({ found }) => found > 0);
 const catalogue = catalogues.sort((a, b) => b.size - a.size)[0];
 
 const byPackage = new Map();
@@ -68,7 +73,7 @@ for (const file of files) {
 }
 if (catalogue) {
   jsTotal += catalogue.size;
-  rows.push([`${catalogue.file} (catalogue ${catalogue.language}, the largest)`, catalogue.size]);
+  rows.push([`${catalogue.file} (texts ${catalogue.language}: shell + ${namespace}, the largest)`, catalogue.size]);
 }
 const cssRows = [...css].map((file) => [file, gz(file)]);
 const cssTotal = cssRows.reduce((sum, [, size]) => sum + size, 0);

@@ -1,20 +1,26 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PAGES } from '@portal/domain';
 import { PageSpinner } from '@/components/layout/page-spinner';
+import { loadNamespaces, type Namespace } from '@/lib/i18n';
 import type { ErrorStatus } from './pages/error-page';
 
-const IdentifyPage = lazy(() => import('./pages/identify'));
-const ApplyPage = lazy(() => import('./pages/apply'));
+const IdentifyPage = page(() => import('./pages/identify'), 'index');
+const ApplyPage = page(() => import('./pages/apply'), 'apply');
 const ErrorPage = lazy(() => import('./pages/error-page'));
 const LogoutPage = lazy(() => import('./pages/logout'));
-const FormApplyPage = lazy(() => import('./pages/form-apply'));
-const SignPage = lazy(() => import('./pages/sign'));
-const SignFailPage = lazy(() => import('./pages/sign-fail'));
-const PaymentLoadingPage = lazy(() => import('./pages/payment-loading'));
-const PaymentPage = lazy(() => import('./pages/payment'));
-const PaymentFailPage = lazy(() => import('./pages/payment-fail'));
-const DesignSystemPage = lazy(() => import('./pages/design-system'));
+const FormApplyPage = page(() => import('./pages/form-apply'), 'apply');
+const SignPage = page(() => import('./pages/sign'), 'sign', 'payment');
+const SignFailPage = page(() => import('./pages/sign-fail'), 'sign', 'payment');
+const PaymentLoadingPage = page(() => import('./pages/payment-loading'), 'payment');
+const PaymentPage = page(() => import('./pages/payment'), 'payment');
+const PaymentFailPage = page(() => import('./pages/payment-fail'), 'payment');
+const DesignSystemPage = page(() => import('./pages/design-system'), 'ds');
+
+/** A lazily loaded page that arrives with its texts, so it never shows a message id. */
+function page<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, ...namespaces: Namespace[]) {
+  return lazy(async () => (await Promise.all([load(), loadNamespaces(...namespaces)]))[0]);
+}
 
 const ERROR_STATUSES: readonly ErrorStatus[] = ['400', '401', '403', '404', '500'];
 

@@ -14,6 +14,7 @@ import {
   type SharedCatalogue,
 } from '@portal/domain';
 import type { WebCatalogue } from '../locales';
+import { loaders } from 'virtual:messages/loaders';
 import { setApiLanguage } from './api-client';
 
 type Leaves<T, P extends string = ''> = {
@@ -24,20 +25,39 @@ type Leaves<T, P extends string = ''> = {
 export type MessageKey = Leaves<WebCatalogue> | Leaves<SharedCatalogue>;
 export type MessageValues = Record<string, string | number>;
 
-const catalogues: Record<Language, () => Promise<{ messages: Messages }>> = {
-  en: () => import('virtual:messages/en'),
-  sv: () => import('virtual:messages/sv'),
-  nb: () => import('virtual:messages/nb'),
-};
+/** A page's own texts, loaded with the page; the shell's (app, pages) come with the app. */
+export type Namespace = Exclude<keyof WebCatalogue, 'app' | 'pages'>;
+
+// The groups of messages this visit needs; a language change loads them all in that language.
+const groups = new Set<string>(['base']);
+
+async function messagesOf(language: Language, wanted: Iterable<string>): Promise<Messages> {
+  const loaded = await Promise.all(
+    [...wanted].map(async (group) => {
+      const load = loaders[language]?.[group];
+      if (!load) throw new Error(`No messages ${language}/${group}`);
+      return (await load()).messages;
+    }),
+  );
+  return Object.assign({}, ...loaded) as Messages;
+}
 
 /** Loads a language's messages and makes it the language of the texts, `<html lang>` and the API. */
 export async function activateLanguage(language: Language): Promise<void> {
   if (i18n.locale !== language) {
-    const { messages } = await catalogues[language]();
-    i18n.loadAndActivate({ locale: language, messages });
+    i18n.loadAndActivate({ locale: language, messages: await messagesOf(language, groups) });
   }
   document.documentElement.lang = language;
   setApiLanguage(language);
+}
+
+/** Loads the texts of pages' namespaces in the current language (a page calls it as it loads). */
+export async function loadNamespaces(...namespaces: Namespace[]): Promise<void> {
+  const missing = namespaces.filter((namespace) => !groups.has(namespace));
+  if (missing.length === 0) return;
+  for (const namespace of missing) groups.add(namespace);
+  const language = isLanguage(i18n.locale) ? i18n.locale : null;
+  if (language) i18n.load(language, await messagesOf(language, missing));
 }
 
 const CHOSEN_KEY = 'portal.language';

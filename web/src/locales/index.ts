@@ -8,6 +8,8 @@ import apply from './en/apply.json';
 import ds from './en/ds.json';
 import index from './en/index.json';
 import pages from './en/pages.json';
+import payment from './en/payment.json';
+import sign from './en/sign.json';
 
-export const WEB_CATALOGUE_EN = { app, apply, ds, index, pages };
+export const WEB_CATALOGUE_EN = { app, apply, ds, index, pages, payment, sign };
 export type WebCatalogue = typeof WEB_CATALOGUE_EN;

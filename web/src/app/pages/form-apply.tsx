@@ -1,6 +1,26 @@
-import PlaceholderPage from './placeholder';
+import { Redirect } from 'wouter';
+import { PAGES } from '@portal/domain';
+import { ApiErrorView } from '@/components/layout/api-error-view';
+import { PageSpinner } from '@/components/layout/page-spinner';
+import { useApplications } from '@/features/applications/api/get-applications';
+import { useFeatures } from '@/features/applications/api/get-features';
+import { ApplyScreen } from '@/features/apply/components/apply-screen';
+import { useApplicationLanguage } from '@/features/apply/hooks/use-application-language';
+import { useLoadFailure } from '@/features/apply/hooks/use-load-failure';
 
-/** Not built yet: answers as not found rather than with an empty page. */
-export default function Page() {
-  return <PlaceholderPage />;
+/** /form/apply: the apply screen for the session's active application. */
+export default function FormApplyPage() {
+  const applications = useApplications();
+  const { data, mutate } = applications;
+  const { data: features } = useFeatures();
+  const application = data?.loanApplications[0];
+  const failure = useLoadFailure(applications);
+  const languageReady = useApplicationLanguage(application?.customer.countryCode, () => void mutate());
+
+  // Without a known reference a 401 goes to the session page (spec section 8).
+  if (failure) return <ApiErrorView error={failure} onRetry={() => void mutate()} />;
+  // Without an active application there is nothing to apply for (the server lists its consents).
+  if (data && (!application || data.consents.length === 0)) return <Redirect to={PAGES.notFound.url()} replace />;
+  if (!data || !application || !languageReady) return <PageSpinner />;
+  return <ApplyScreen data={data} application={application} features={features} />;
 }

@@ -1,11 +1,11 @@
 /**
- * react-hook-form validates with the shared zod/mini schema the server uses. Each field gets one
+ * The apply form validates with the shared zod/mini schema the server uses. Each field gets one
  * message: a message id (`validation.*`) the form translates under the field.
  */
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, Resolver } from '@/lib/use-form';
 import { fieldMessagesOf, type FieldMessage, type z } from '@portal/domain';
 
-export function sharedSchemaResolver<T extends FieldValues>(schema: z.ZodMiniType): Resolver<T> {
+export function sharedSchemaResolver<T extends object>(schema: z.ZodMiniType): Resolver<T> {
   return async (values) => {
     const result = schema.safeParse(values);
     if (result.success) return { values: result.data as T, errors: {} };

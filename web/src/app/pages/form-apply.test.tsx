@@ -1,0 +1,37 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API } from '@portal/domain';
+import { buildApplication, buildResponse } from '@/features/apply/testing/applications';
+import { renderWithApp, serve } from '@/features/apply/testing/render-apply';
+import { chooseLanguage } from '@/lib/i18n';
+import FormApplyPage from './form-apply';
+
+const features = { [`GET ${API.features.url()}`]: { body: { showDummyLogin: false, resursMerchantApiEnabled: true } } };
+
+beforeEach(async () => {
+  await chooseLanguage('en');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe('/form/apply', () => {
+  it("shows the screen of the session's active application", async () => {
+    serve({ ...features, [`GET ${API.applications.url()}`]: { body: buildResponse(buildApplication({ customer: { type: 'LEGAL', firstName: null, companyName: 'Fjord Bygg AS' } })) } });
+    renderWithApp(<FormApplyPage />, '/form/apply');
+    expect(await screen.findByRole('textbox', { name: 'Company name' })).toHaveValue('Fjord Bygg AS');
+  });
+
+  it('without an active application answers as not found', async () => {
+    serve({ ...features, [`GET ${API.applications.url()}`]: { body: { loanApplications: [], consents: [], products: [] } } });
+    const { history } = renderWithApp(<FormApplyPage />, '/form/apply');
+    await waitFor(() => expect(history.at(-1)).toBe('/404'));
+  });
+
+  it('without a session goes to the session page', async () => {
+    serve({ ...features, [`GET ${API.applications.url()}`]: { status: 401, body: { status: 401, errorCode: 'INVALID_CREDENTIALS', message: '' } } });
+    const { history } = renderWithApp(<FormApplyPage />, '/form/apply');
+    await waitFor(() => expect(history.at(-1)).toBe('/401'));
+  });
+});

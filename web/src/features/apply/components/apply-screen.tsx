@@ -1,0 +1,121 @@
+import type { Features, LoanApplicationsResponse, LoanApplicationView } from '@portal/domain';
+import { flexYoungOffered } from '@portal/domain';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Heading } from '@/components/ui/heading';
+import { Text } from '@/components/ui/text';
+import { TextInput } from '@/components/ui/text-input';
+import { useT } from '@/lib/i18n';
+import { useApplyForm } from '../hooks/use-apply-form';
+import { isRenewalConsent } from '../logic/consents';
+import { shownConsents } from '../logic/form-values';
+import { applyVariant } from '../logic/variant';
+import { ConsentCheckbox } from './consent-checkbox';
+import { ContactFields } from './contact-fields';
+import { FlexYoungBox } from './flex-young-box';
+import { MockPanel } from './mock-panel';
+import { RenewalSection } from './renewal-section';
+import { SubmitStatus } from './submit-status';
+import { SubscriptionSummary } from './subscription-summary';
+
+interface Props {
+  data: LoanApplicationsResponse;
+  application: LoanApplicationView;
+  features: Features | undefined;
+}
+
+/**
+ * The apply screen (spec section 2) in its three variants: business (customer type legal),
+ * consumer version 2 (summary, renewal, FLEX Young) and consumer version 1 (FLEX Young outside
+ * Sweden), around one shared form.
+ */
+export function ApplyScreen({ data, application, features }: Props) {
+  const t = useT();
+  const variant = applyVariant(application);
+  const consents = shownConsents(data.consents);
+  const state = useApplyForm({ application, consents, variant });
+  const { customer, loan } = application;
+  const business = variant === 'business';
+  const renewal = variant === 'consumer-v2' && data.products.length > 0;
+  const flexYoung = variant === 'consumer-v2' || (variant === 'consumer-v1' && flexYoungOffered(customer.countryCode));
+
+  return (
+    <div className="space-y-8">
+      <header className="space-y-3">
+        <Heading level={1}>
+          {!business && customer.firstName ? t('apply.greeting', { name: customer.firstName }) : t('apply.greetingBusiness')}
+        </Heading>
+        <Text>{t(business ? 'apply.introBusiness' : 'apply.intro')}</Text>
+      </header>
+
+      {variant === 'consumer-v2' ? <SubscriptionSummary loan={loan} country={customer.countryCode} /> : null}
+      {business ? (
+        <Alert variant="info" announce={false}>
+          {t('apply.business.signingRights')}
+        </Alert>
+      ) : null}
+
+      <form id={state.formId} noValidate onSubmit={(event) => void state.submit(event)} className="space-y-8">
+        <fieldset className="space-y-4">
+          <legend className="mb-4">
+            <Heading level={2} size={4}>
+              {t(business ? 'apply.company.title' : 'apply.contactTitle')}
+            </Heading>
+          </legend>
+          <Text size="sm" color="secondary">
+            {t('app.form.requiredNote')}
+          </Text>
+          {business ? (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label={t('apply.company.name')}>
+                <TextInput readOnly value={customer.companyName ?? ''} autoComplete="organization" />
+              </FormField>
+              <FormField label={t('apply.company.number')}>
+                <TextInput readOnly value={customer.externalId ?? ''} />
+              </FormField>
+            </div>
+          ) : null}
+          <ContactFields state={state} />
+        </fieldset>
+
+        {renewal ? (
+          <RenewalSection state={state} products={data.products} consents={consents.filter(isRenewalConsent)} currency={loan.currency} />
+        ) : null}
+
+        <fieldset className="space-y-4">
+          <legend className="mb-4">
+            <Heading level={2} size={4}>
+              {t('apply.consentsTitle')}
+            </Heading>
+          </legend>
+          {consents
+            .filter((consent) => !isRenewalConsent(consent))
+            .map((consent) => (
+              <ConsentCheckbox key={consent.type} consent={consent} state={state} />
+            ))}
+        </fieldset>
+
+        <div className="space-y-4">
+          <SubmitStatus state={state} />
+          <Button type="submit" size="lg" loading={state.pending === 'standard'} disabled={state.loading} className="w-full sm:w-auto">
+            {t(business ? 'apply.submitBusiness' : 'apply.submit')}
+          </Button>
+        </div>
+      </form>
+
+      {flexYoung ? (
+        <FlexYoungBox
+          country={customer.countryCode}
+          loan={loan}
+          busy={state.loading}
+          pressed={state.pending === 'student'}
+          onApply={() => void state.submitFlexYoung()}
+        />
+      ) : null}
+      {business && features?.showDummyLogin ? (
+        <MockPanel merchantPaymentReference={application.merchantPaymentReference} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The apply form's state and behaviour (spec sections 4 and 5): the shared schema's rules for
+ * the application's country and customer type, validation on submit and on each checkbox, focus
+ * on the first invalid field, the submit flow of the screen, and its loading and error states.
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import { type FieldErrors, useForm } from '@/lib/use-form';
+import { useLocation, useSearch } from 'wouter';
+import { applyFormSchema, type ConsentView, type LoanApplicationView, PAGES, type RenewalProductView } from '@portal/domain';
+import { ApiRequestError, browser } from '@/lib/api-client';
+import { pageForError } from '@/lib/route-errors';
+import { CONSENT_FIELDS, RENEWAL_CONSENT_FIELDS } from '../logic/consents';
+import { SERVER_ERROR } from '../logic/field-message';
+import { sharedSchemaResolver } from '../logic/form-resolver';
+import { type ApplyField, type ApplyFormValues, CONTACT_FIELDS, initialValues, shownConsents, toPayload } from '../logic/form-values';
+import { toggleRenewalProduct } from '../logic/renewal';
+import { isWebAddress, submitApplication } from '../logic/submit-flow';
+import type { ApplyVariant } from '../logic/variant';
+
+interface Options {
+  application: LoanApplicationView;
+  consents: readonly ConsentView[];
+  variant: ApplyVariant;
+}
+
+/** Moves focus to an element and brings it into view, in the middle where its label shows too. */
+function focusOn(element: HTMLElement | null | undefined) {
+  if (!element) return;
+  element.scrollIntoView({ block: 'center' });
+  element.focus({ preventScroll: true });
+}
+
+export function useApplyForm({ application, consents, variant }: Options) {
+  const { customer } = application;
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  // The rules are rebuilt when the country (or customer type) changes (spec section 5).
+  const resolver = useMemo(
+    () => sharedSchemaResolver<ApplyFormValues>(applyFormSchema(customer.countryCode, customer.type)),
+    [customer.countryCode, customer.type],
+  );
+  const [defaultValues] = useState(() => initialValues(customer, consents));
+  const form = useForm<ApplyFormValues>({ resolver, defaultValues });
+
+  // Which button started the submission under way, if any.
+  const [pending, setPending] = useState<'standard' | 'student' | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [renewalOpen, setRenewalOpen] = useState(false);
+  // Where focus goes after the next render: the first of these fields, or the error alert.
+  const [focusInvalid, setFocusInvalid] = useState<{ names: string[] } | null>(null);
+  const [focusAlert, setFocusAlert] = useState(0);
+  // Found by id when focus moves (ids rather than refs keep the returned state plain data).
+  const formId = useId();
+  const alertId = useId();
+
+  useEffect(() => {
+    if (!focusInvalid) return;
+    // The first invalid field in the order the customer sees them, found by name (their
+    // messages may render later than the request to move focus).
+    const form = document.getElementById(formId);
+    const fields = focusInvalid.names
+      .map((name) => form?.querySelector<HTMLElement>(`[name="${name}"]`))
+      .filter((field): field is HTMLElement => Boolean(field))
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    focusOn(fields[0]);
+  }, [focusInvalid, formId]);
+  useEffect(() => {
+    if (focusAlert) focusOn(document.getElementById(alertId));
+  }, [focusAlert, alertId]);
+
+  const showInvalid = (names: string[]) => {
+    // The renewal consents can take focus once their section is open, in the same render.
+    if (RENEWAL_CONSENT_FIELDS.some((field) => names.includes(field))) setRenewalOpen(true);
+    setFocusInvalid({ names });
+  };
+  const onInvalid = (errors: FieldErrors<ApplyFormValues>) => showInvalid(Object.keys(errors));
+
+  const shownFields = new Set<string>([
+    ...CONTACT_FIELDS,
+    ...shownConsents(consents).map((consent) => CONSENT_FIELDS[consent.type]),
+  ]);
+  const isShownField = (name: string): name is ApplyField => shownFields.has(name);
+
+  const fail = (caught: unknown) => {
+    setPending(null);
+    // An expired session: identify again, then come back to this application.
+    const page = caught instanceof ApiRequestError && caught.status === 401 ? pageForError(caught, application.reference, search, true) : null;
+    if (page) {
+      navigate(page, { replace: true });
+      return;
+    }
+    setError(caught);
+    // The server's messages (a 400 with fieldErrors) go under the fields they are about; those
+    // about something the form does not show are covered by the alert.
+    const serverErrors = (caught instanceof ApiRequestError && caught.body.fieldErrors) || {};
+    const names = Object.keys(serverErrors).filter(isShownField);
+    for (const name of names) form.setError(name, { type: SERVER_ERROR, message: serverErrors[name] });
+    if (names.length > 0) showInvalid(names);
+    else setFocusAlert((n) => n + 1);
+  };
+
+  const submitWith = (accountKey: 'student' | null) =>
+    form.handleSubmit(async (values) => {
+      setPending(accountKey ?? 'standard');
+      setError(null);
+      try {
+        const next = await submitApplication(variant, toPayload(values, consents, accountKey), values.orders);
+        if (next.kind === 'sign') {
+          navigate(PAGES.formSign.url());
+        } else if (isWebAddress(next.url)) {
+          // The loading panel stays while the browser leaves.
+          browser.assign(next.url);
+        } else {
+          throw new Error('The next address is not a web address');
+        }
+      } catch (caught) {
+        fail(caught);
+      }
+    }, onInvalid);
+
+  const validateOnChange = (name: ApplyField) => ({ onChange: () => void form.trigger(name) });
+
+  const toggleProduct = (product: RenewalProductView) => {
+    form.setValue('orders', toggleRenewalProduct(form.getValues('orders'), product));
+    // Once shown, the consents' messages follow the selection (they are needed only with one).
+    const { errors, isSubmitted } = form.formState;
+    if (isSubmitted || RENEWAL_CONSENT_FIELDS.some((field) => errors[field])) void form.trigger([...RENEWAL_CONSENT_FIELDS]);
+  };
+
+  return {
+    form,
+    formId,
+    alertId,
+    loading: pending !== null,
+    pending,
+    error,
+    renewalOpen,
+    setRenewalOpen,
+    submit: submitWith(null),
+    submitFlexYoung: submitWith('student'),
+    validateOnChange,
+    toggleProduct,
+  };
+}
+
+export type ApplyFormState = ReturnType<typeof useApplyForm>;
