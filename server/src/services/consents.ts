@@ -34,9 +34,11 @@ export const CONSENT_FIELDS = {
 type Shown = ConsentType;
 
 /** The consents shown for an application: renewal ones only when there are products to renew. */
-export function consentTypesFor(app: Pick<ApplicationRecord, 'customerType'>, hasRenewalProducts: boolean): Shown[] {
+export function consentTypesFor(app: Pick<ApplicationRecord, 'customerType' | 'provider' | 'version'>, hasRenewalProducts: boolean): Shown[] {
   const types: Shown[] = ['PERSONAL_INFO_CONSENT', 'PRIVACY_CONSENT'];
   if (app.customerType === 'LEGAL') types.push('LEASING_TERMS_CONSENT');
+  // Resurs version 1 asks for the credit check in its own words (spec section 7).
+  if (app.provider === 'RESURS' && app.version === 1) types.push('CREDIT_CONSENT');
   if (hasRenewalProducts) types.push('FAIROWN_RENEWAL_ASSESSMENT_CONSENT', 'FAIROWN_RENEWAL_CONSENT');
   return types;
 }

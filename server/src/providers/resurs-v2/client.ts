@@ -21,7 +21,7 @@ import {
   toPayment,
   toTaskStatus,
 } from './answers';
-import { RESURS_V2_PERIOD_METADATA_KEY, type ResursV2Client, type ResursV2CreatePayment, type ResursV2Payment } from './types';
+import { RESURS_V2_ACCOUNT_KEY_METADATA_KEY, RESURS_V2_PERIOD_METADATA_KEY, type ResursV2Client, type ResursV2CreatePayment, type ResursV2Payment } from './types';
 
 export type ResursV2ClientOptions = {
   baseUrl: string;
@@ -138,7 +138,12 @@ function createPaymentBody(input: ResursV2CreatePayment, storeId: string, paymen
         : {}),
     },
     application: { requestedCreditLimit: input.amount },
-    metadata: { custom: [{ key: RESURS_V2_PERIOD_METADATA_KEY, value: String(input.period) }] },
+    metadata: {
+      custom: [
+        { key: RESURS_V2_PERIOD_METADATA_KEY, value: String(input.period) },
+        ...(input.accountKey ? [{ key: RESURS_V2_ACCOUNT_KEY_METADATA_KEY, value: input.accountKey }] : []),
+      ],
+    },
     options: {
       initiatedOnCustomersDevice: true,
       // The portal waits for manual inspection and frozen payments itself (it polls).

@@ -21,6 +21,8 @@ export type ResursV2Status = (typeof RESURS_V2_STATUSES)[number];
  * `metadata.custom[{ key, value }]` under this key (adapter and simulator agree on it here).
  */
 export const RESURS_V2_PERIOD_METADATA_KEY = 'loanPeriod';
+/** The student offer (FLEX Young) travels the same way [?]: `accountKey` = `student`. */
+export const RESURS_V2_ACCOUNT_KEY_METADATA_KEY = 'accountKey';
 
 export interface ResursV2Payment {
   id: string;
@@ -55,6 +57,8 @@ export interface ResursV2CreatePayment {
   failUrl: string;
   /** callbacks.authorization.url */
   authorizationCallbackUrl: string;
+  /** Student offer (FLEX Young): the account key the customer chose, if any. */
+  accountKey?: string | null;
   customerIp?: string;
   userAgent?: string;
 }

@@ -57,9 +57,7 @@ export default async function applicationsRoutes(app: FastifyInstance) {
         isRenewal: a.id === active?.app.id && products.length > 0,
       })),
       consents: active
-        ? consentTypesFor(active.app, products.length > 0)
-            .filter((type) => type !== 'CREDIT_CONSENT')
-            .map((type) => consentView(type, active.app, language))
+        ? consentTypesFor(active.app, products.length > 0).map((type) => consentView(type, active.app, language))
         : [],
       products,
     };

@@ -148,6 +148,7 @@ export default async function flowRoutes(app: FastifyInstance) {
             successUrl: paymentLoadingUrl(application),
             failUrl: `${publicUrl}${pagePath(PAGES.paymentFail.url())}`,
             authorizationCallbackUrl: `${publicUrl}${CALLBACKS.resursV2Authorization.url()}`,
+            accountKey: form.accountKey ?? null,
             customerIp: request.ip,
             ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
           },

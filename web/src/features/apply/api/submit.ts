@@ -20,7 +20,7 @@ export interface GrenkeAnswer {
 }
 
 export const submitResursV2 = (form: object) => api.patch<ResursV2Answer>(API.resursV2Submit.url(), form);
-export const submitResursV1 = (form: object) => api.patch<ResursV1Answer>(API.resursSubmit.url(), { ...form, creditConsent: true });
+export const submitResursV1 = (form: object) => api.patch<ResursV1Answer>(API.resursSubmit.url(), form);
 export const submitGrenke = (form: object) => api.patch<GrenkeAnswer>(API.grenkeSubmit.url(), form);
 
 export const initRenewal = (orders: RenewalOrder[]) =>

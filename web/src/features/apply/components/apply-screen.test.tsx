@@ -163,7 +163,7 @@ describe('validation (spec section 5)', () => {
     expect(phone).toHaveAccessibleDescription('This field is required');
     expect(email).toHaveAccessibleDescription('Value is in a wrong format');
     expect(screen.getByRole('checkbox', { name: 'My details are correct.' })).toHaveAccessibleDescription('Terms must be accepted');
-    expect(screen.getAllByText('Terms must be accepted')).toHaveLength(2);
+    expect(screen.getAllByText('Terms must be accepted')).toHaveLength(3);
     expect(calls).toHaveLength(0);
   });
 

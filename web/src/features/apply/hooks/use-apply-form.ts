@@ -36,8 +36,11 @@ export function useApplyForm({ application, consents, variant }: Options) {
   const search = useSearch();
   // The rules are rebuilt when the country (or customer type) changes (spec section 5).
   const resolver = useMemo(
-    () => sharedSchemaResolver<ApplyFormValues>(applyFormSchema(customer.countryCode, customer.type)),
-    [customer.countryCode, customer.type],
+    () =>
+      sharedSchemaResolver<ApplyFormValues>(
+        applyFormSchema(customer.countryCode, customer.type, { creditConsent: variant === 'consumer-v1' }),
+      ),
+    [customer.countryCode, customer.type, variant],
   );
   const [defaultValues] = useState(() => initialValues(customer, consents));
   const form = useForm<ApplyFormValues>({ resolver, defaultValues });

@@ -15,6 +15,8 @@ export interface ApplyFormValues {
   personalInfoConsent?: boolean;
   privacyConsent?: boolean;
   leasingTermsConsent?: boolean;
+  /** Version 1 only: the customer agrees to the credit check (its text comes from the server). */
+  creditConsent?: boolean;
   fairownRenewalAssessmentConsent?: boolean;
   fairownRenewalConsent?: boolean;
   orders: RenewalOrder[];
@@ -22,18 +24,17 @@ export interface ApplyFormValues {
 
 export const CONTACT_FIELDS = ['phone', 'email', 'address', 'postalCode', 'city'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
-export type CheckboxField = Exclude<ConsentField, 'creditConsent'>;
+export type CheckboxField = ConsentField;
 export type ApplyField = ContactField | CheckboxField;
 
-/** The form field of a consent shown as a checkbox; null for the one the submit call adds. */
+/** The form field of a consent shown as a checkbox. */
 export function consentField(type: ConsentType): CheckboxField | null {
-  const field = CONSENT_FIELDS[type];
-  return field === 'creditConsent' ? null : field;
+  return CONSENT_FIELDS[type];
 }
 
-/** The consents shown as checkboxes: the credit-check consent of version 1 is sent by the submit call. */
+/** The consents shown as checkboxes: every one the server lists for the application. */
 export function shownConsents(consents: readonly ConsentView[]): ConsentView[] {
-  return consents.filter((consent) => consent.type !== 'CREDIT_CONSENT');
+  return [...consents];
 }
 
 export function initialValues(customer: CustomerView, consents: readonly ConsentView[]): ApplyFormValues {
@@ -66,7 +67,7 @@ export function toPayload(values: ApplyFormValues, consents: readonly ConsentVie
     city: values.city,
     orders: values.orders,
   };
-  for (const field of ['personalInfoConsent', 'privacyConsent', 'leasingTermsConsent', ...RENEWAL_CONSENT_FIELDS] as const) {
+  for (const field of ['personalInfoConsent', 'privacyConsent', 'leasingTermsConsent', 'creditConsent', ...RENEWAL_CONSENT_FIELDS] as const) {
     const renewal = (RENEWAL_CONSENT_FIELDS as readonly string[]).includes(field);
     if (shown.has(field) && (!renewal || values.orders.length > 0)) payload[field] = values[field] === true;
   }

@@ -54,6 +54,7 @@ export const CONSENTS = {
   personalInfo: consent('PERSONAL_INFO_CONSENT', 'My details are correct.'),
   privacy: consent('PRIVACY_CONSENT', 'I have read the <a href="/privacy.pdf">privacy policy</a>.'),
   leasingTerms: consent('LEASING_TERMS_CONSENT', 'I may sign for the company.'),
+  credit: consent('CREDIT_CONSENT', 'A credit check may be made.'),
   renewalAssessment: consent('FAIROWN_RENEWAL_ASSESSMENT_CONSENT', 'Assess my subscription.'),
   renewal: consent('FAIROWN_RENEWAL_CONSENT', 'I return the old product.'),
 };
@@ -71,6 +72,8 @@ export const product = (reference: string, residualValue: number, productName = 
 export function buildResponse(application: LoanApplicationView, products: RenewalProductView[] = []): LoanApplicationsResponse {
   const consents = [CONSENTS.personalInfo, CONSENTS.privacy];
   if (application.customer.type === 'LEGAL') consents.push(CONSENTS.leasingTerms);
+  // As the server lists it: Resurs version 1 asks for the credit check itself.
+  if (application.customer.type === 'PRIVATE' && application.version === 1) consents.push(CONSENTS.credit);
   if (products.length > 0) consents.push(CONSENTS.renewalAssessment, CONSENTS.renewal);
   return { loanApplications: [application], consents, products };
 }
