@@ -38,9 +38,11 @@ export async function seedDemoMerchant(app: FastifyInstance): Promise<void> {
   await app.repos.merchants.upsert({
     id: DEMO_MERCHANT.id,
     name: DEMO_MERCHANT.name,
-    allowedOrigins: [...origins],
+    allowedOrigins: (await app.repos.merchants.findById(DEMO_MERCHANT.id))?.allowedOrigins ?? [],
     webhookSecret: DEMO_MERCHANT.webhookSecret,
   });
+  // Every instance (and every port a sandbox ran on) adds its own origins; none removes another's.
+  await app.repos.merchants.addAllowedOrigins(DEMO_MERCHANT.id, [...origins]);
   await app.repos.merchants.addApiKey(DEMO_MERCHANT.id, sha256Hex(DEMO_MERCHANT.apiKey), 'sandbox demo key');
   await seedSubscriptions(app, DEMO_MERCHANT.id);
 }

@@ -34,6 +34,15 @@ export function merchantsRepository(db: Queryable) {
       );
     },
 
+    /** Adds origins to a merchant's allow-list, keeping those already there. */
+    async addAllowedOrigins(id: string, origins: readonly string[]): Promise<void> {
+      await db.query(
+        `UPDATE merchants SET allowed_origins = ARRAY(SELECT DISTINCT unnest(allowed_origins || $2::text[])), updated_at = now()
+         WHERE id = $1`,
+        [id, origins],
+      );
+    },
+
     async findById(id: string): Promise<Merchant | null> {
       const [row] = await db.query<MerchantRow>('SELECT * FROM merchants WHERE id = $1', [id]);
       return row ? toMerchant(row) : null;
