@@ -23,7 +23,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: join(tmpdir(), 'portal-e2e-results'),
+  // One folder per run (by port): runs at the same time must not share traces and attachments.
+  outputDir: join(tmpdir(), `portal-e2e-results-${port}`),
   use: {
     baseURL,
     trace: 'retain-on-failure',

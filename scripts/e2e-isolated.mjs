@@ -2,7 +2,7 @@
 // inside the repository so the bundle finds node_modules) and on its own
 // port, so several people (or agents) can run them at once in one checkout.
 //   node scripts/e2e-isolated.mjs [--port 3301] [playwright args, e.g. e2e/smoke.spec.ts]
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { root, run } from './lib.mjs';
@@ -28,4 +28,5 @@ if (code === 0) {
     },
   });
 }
+rmSync(dir, { recursive: true, force: true });
 process.exit(code);

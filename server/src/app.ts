@@ -9,6 +9,7 @@ import { zodValidatorCompiler } from './lib/validation';
 import database from './plugins/database';
 import errorHandler from './plugins/error-handler';
 import security from './plugins/security';
+import { registerHousekeeping } from './services/housekeeping';
 import { registerLifecycleJobs } from './services/lifecycle';
 import { registerWebhookDelivery } from './services/webhooks';
 import spa from './plugins/spa';
@@ -46,6 +47,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(jobs);
   registerLifecycleJobs(instance);
   registerWebhookDelivery(instance);
+  registerHousekeeping(instance);
 
   await instance.register(health);
   await instance.register(merchantApi);

@@ -165,3 +165,19 @@ describe('security headers of JSON answers', () => {
     }
   });
 });
+
+describe('housekeeping', () => {
+  it('deletes expired sessions and sandbox records, keeping live ones', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      await t.app.repos.sessions.set('live', {}, new Date(Date.now() + 60_000));
+      await t.app.repos.sessions.set('dead', {}, new Date(Date.now() - 1000));
+      await t.app.jobs.send('housekeeping', {});
+      const { eventually } = await import('./flow-helpers');
+      await eventually(async () => (await t.db.query('SELECT 1 FROM sessions WHERE id_hash = $1', ['dead'])).length === 0, 10_000);
+      expect(await t.db.query('SELECT 1 FROM sessions WHERE id_hash = $1', ['live'])).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});

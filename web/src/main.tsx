@@ -7,9 +7,32 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-await activateLanguage(pickLanguage(window.location.search));
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * Shown only when not even the texts could be downloaded (the connection dropped while the app
+ * loaded): no catalogue is available, so it speaks all three languages at once.
+ */
+function CouldNotStart() {
+  return (
+    <main className="mx-auto max-w-xl space-y-4 p-6">
+      <h1 className="text-h2">
+        <span lang="en">The page could not load.</span> <span lang="nb">Siden kunne ikke lastes.</span>{' '}
+        <span lang="sv">Sidan kunde inte laddas.</span>
+      </h1>
+      <p>
+        <span lang="en">Check your connection and try again.</span> <span lang="nb">Sjekk forbindelsen og prøv igjen.</span>{' '}
+        <span lang="sv">Kontrollera anslutningen och försök igen.</span>
+      </p>
+      <button type="button" className="min-h-11 rounded-md bg-brand-700 px-4 font-semibold text-white" onClick={() => window.location.reload()}>
+        Try again · Prøv igjen · Försök igen
+      </button>
+    </main>
+  );
+}
+
+let ready = true;
+try {
+  await activateLanguage(pickLanguage(window.location.search));
+} catch {
+  ready = false;
+}
+createRoot(root).render(<StrictMode>{ready ? <App /> : <CouldNotStart />}</StrictMode>);

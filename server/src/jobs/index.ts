@@ -20,6 +20,8 @@ export interface QueueDefinition<T> {
   /** How often an idle worker looks for work. */
   pollingIntervalSeconds?: number;
   batchSize?: number;
+  /** Run on this schedule (cron, UTC) as well; one instance runs each occurrence. */
+  cron?: string;
 }
 
 export interface SendOptions {
@@ -105,6 +107,7 @@ export default fp(async function jobs(app: FastifyInstance) {
           for (const job of batch) await queue.handler(job.data);
         },
       );
+      if (queue.cron) await boss.schedule(queue.name, queue.cron, {});
     }
   });
 

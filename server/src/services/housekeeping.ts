@@ -1,0 +1,20 @@
+/**
+ * Housekeeping on a schedule: expired sessions and expired sandbox records are deleted, so the
+ * tables stay small and nothing personal outlives its use.
+ */
+import type { FastifyInstance } from 'fastify';
+
+export const HOUSEKEEPING_QUEUE = 'housekeeping';
+
+export function registerHousekeeping(app: FastifyInstance): void {
+  app.jobs.register<Record<string, never>>({
+    name: HOUSEKEEPING_QUEUE,
+    cron: '*/15 * * * *',
+    pollingIntervalSeconds: 5,
+    async handler() {
+      const sessions = await app.repos.sessions.deleteExpired();
+      const records = await app.db.query('DELETE FROM sandbox_records WHERE expires_at <= now() RETURNING id');
+      app.log.info({ sessions, sandboxRecords: records.length }, 'housekeeping');
+    },
+  });
+}
