@@ -4,7 +4,7 @@
  * follow react-hook-form's, whose measured 12.7 KB would alone have taken more than a tenth of
  * the apply route's budget for one small form (ADR 0004). Only what the portal uses is here.
  */
-import { type ChangeEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 export interface FieldError {
   type: string;
@@ -91,7 +91,9 @@ export function useForm<T extends object>({ resolver, defaultValues }: { resolve
     [resolver],
   );
 
-  revalidate.current = (name) => void trigger(name);
+  useEffect(() => {
+    revalidate.current = (name) => void trigger(name);
+  }, [trigger]);
 
   const handleSubmit = useCallback(
     (onValid: (values: T) => Promise<void> | void, onInvalid?: (errors: FieldErrors<T>) => void) =>

@@ -1,6 +1,53 @@
-import PlaceholderPage from './placeholder';
+import { Link, Redirect } from 'wouter';
+import { type ApplicationStatus, PAGES } from '@portal/domain';
+import { ApiErrorView } from '@/components/layout/api-error-view';
+import { MessagePanel } from '@/components/layout/message-panel';
+import { PageSpinner } from '@/components/layout/page-spinner';
+import { buttonVariants } from '@/components/ui/button';
+import { BackToMerchant } from '@/features/payment/components/back-to-merchant';
+import { useApplicationLanguage } from '@/features/payment/hooks/use-application-language';
+import { useFlowApplication } from '@/features/payment/hooks/use-flow-application';
+import { useMerchantName } from '@/features/payment/hooks/use-merchant-name';
+import { flowStepPage } from '@/features/payment/logic/flow-step';
+import { useT } from '@/lib/i18n';
 
-/** Not built yet: answers as not found rather than with an empty page. */
-export default function Page() {
-  return <PlaceholderPage />;
+/** Statuses after which nothing more can happen in the portal. */
+const CLOSED: readonly ApplicationStatus[] = ['COMPLETED', 'DECLINED', 'CANCELLED', 'FAILED'];
+
+/**
+ * The payment failure page (spec section 2), where Resurs sends the customer when the payment
+ * or its signing was cancelled or failed. Try again leads to the step the application is at;
+ * an application that was closed offers only the way back to the shop.
+ */
+export default function PaymentFailPage() {
+  const t = useT();
+  const flow = useFlowApplication();
+  const { application } = flow;
+  const merchant = useMerchantName(application?.merchantName);
+  const languageReady = useApplicationLanguage(application?.customer.countryCode);
+
+  if (flow.error) return <ApiErrorView error={flow.error} reference={flow.reference} onRetry={flow.reload} />;
+  if (flow.missing) return <Redirect to={PAGES.notFound.url()} replace />;
+  if (!application || !languageReady) return <PageSpinner />;
+
+  const canRetry = !CLOSED.includes(application.status);
+  return (
+    <MessagePanel
+      tone="warning"
+      title={t('payment.fail.title')}
+      actions={
+        <>
+          {canRetry ? (
+            <Link href={flowStepPage(application)} className={buttonVariants()}>
+              {t('payment.fail.retry')}
+            </Link>
+          ) : null}
+          <BackToMerchant merchant={application.merchantName} variant={canRetry ? 'secondary' : 'primary'} />
+        </>
+      }
+    >
+      <p>{t('payment.fail.text')}</p>
+      <p>{t(canRetry ? 'payment.fail.next' : 'payment.fail.closedNext', { merchant })}</p>
+    </MessagePanel>
+  );
 }

@@ -1,6 +1,68 @@
-import PlaceholderPage from './placeholder';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { PAGES } from '@portal/domain';
+import { ApiErrorView } from '@/components/layout/api-error-view';
+import { MessagePanel } from '@/components/layout/message-panel';
+import { PageSpinner } from '@/components/layout/page-spinner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { BackToMerchant } from '@/features/payment/components/back-to-merchant';
+import { useApplicationLanguage } from '@/features/payment/hooks/use-application-language';
+import { useFlowApplication } from '@/features/payment/hooks/use-flow-application';
+import { useMerchantName } from '@/features/payment/hooks/use-merchant-name';
+import { belongsOnSignPage } from '@/features/payment/logic/flow-step';
+import { useStartResursSigning } from '@/features/sign/hooks/use-start-resurs-signing';
+import { signingCodeFrom } from '@/features/sign/logic/signing-codes';
+import { useT } from '@/lib/i18n';
+import { errorText } from '@/lib/route-errors';
 
-/** Not built yet: answers as not found rather than with an empty page. */
-export default function Page() {
-  return <PlaceholderPage />;
+/**
+ * The signing failure page (spec section 2), where a provider sends the customer when signing
+ * did not go through, optionally with a signing code (10000–10003, spec section 8). Try again
+ * starts a new Resurs signing (version 1) or goes back to the sign page (business contracts);
+ * back to the shop tells the merchant the signing failed.
+ */
+export default function SignFailPage() {
+  const t = useT();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const code = signingCodeFrom(search);
+  const flow = useFlowApplication();
+  const { application } = flow;
+  const merchant = useMerchantName(application?.merchantName);
+  const languageReady = useApplicationLanguage(application?.customer.countryCode);
+  const signing = useStartResursSigning();
+
+  if (flow.error) return <ApiErrorView error={flow.error} reference={flow.reference} onRetry={flow.reload} />;
+  if (flow.missing) return <Redirect to={PAGES.notFound.url()} replace />;
+  if (!application || !languageReady) return <PageSpinner />;
+
+  const canRetry = belongsOnSignPage(application) && application.status !== 'COMPLETED';
+  const resursV1 = application.loanProduct.provider === 'RESURS' && application.version === 1;
+  const retry = () => (resursV1 ? void signing.start() : navigate(PAGES.formSign.url()));
+
+  return (
+    <MessagePanel
+      tone={code === null ? 'warning' : 'error'}
+      title={t('sign.fail.title')}
+      actions={
+        <>
+          {canRetry ? (
+            <Button loading={signing.starting} onClick={retry}>
+              {t('sign.fail.retry')}
+            </Button>
+          ) : null}
+          <BackToMerchant merchant={application.merchantName} variant={canRetry ? 'secondary' : 'primary'} />
+        </>
+      }
+    >
+      <p>{code === null ? t('sign.fail.cancelled') : t(`sign.fail.codes.${code}`)}</p>
+      {code === null ? null : <p className="text-sm text-neutral-700">{t('sign.fail.code', { code: String(code) })}</p>}
+      <p>{t(canRetry ? 'sign.fail.next' : 'sign.fail.closedNext', { merchant })}</p>
+      {signing.error ? (
+        <Alert variant="error" heading={t('sign.resurs.startFailed')}>
+          {errorText(signing.error, t)}
+        </Alert>
+      ) : null}
+    </MessagePanel>
+  );
 }

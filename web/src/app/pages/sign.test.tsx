@@ -1,0 +1,157 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SigningSessions } from '@/features/sign/api/signing-sessions';
+import { SIGNING_WAIT_RETRY_MS } from '@/features/sign/hooks/use-signing-sessions';
+import { type Answer, applicationsAnswer, flowApplication, recordLeaving, renderFlowPage, serve } from '@/features/payment/testing/flow-page';
+import SignPage from './sign';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const renderSign = () => renderFlowPage(<SignPage />, '/form/sign');
+const terms = (title: string, html: string): Answer => ({ body: { termsType: 'COMMON', title, html } });
+const NOT_APPROVED: Answer = { status: 400, body: { status: 400, errorCode: 'APPLICATION_NOT_APPROVED', message: 'Application not approved.' } };
+
+describe('the sign page, Resurs version 1', () => {
+  it('shows both individualised documents, safely, and signs with a new session at Resurs', async () => {
+    const calls = serve({
+      'GET /api/loan-application': applicationsAnswer(flowApplication()),
+      'GET /api/loan-application/resurs/get-individualized-terms': (call) =>
+        call.url.includes('ISEKKI_NEW_ACCOUNT')
+          ? terms('Standardisert europeisk opplysningsskjema', '<section><h2>1. Kredittgiver</h2><p>Resurs Bank AB</p><script>alert(1)</script></section>')
+          : terms('Generelle vilkår', '<ol><li>Kredittgrense 15 000 kr</li></ol>'),
+      'POST /api/loan-application/resurs/create-signing-session': { body: { signingUrl: 'http://localhost/sandbox/resurs-v1/sign/REF-123' } },
+    });
+    const leaving = recordLeaving();
+    renderSign();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign your credit agreement' })).toBeInTheDocument();
+
+    const secci = await screen.findByRole('button', { name: 'Standardisert europeisk opplysningsskjema' });
+    await userEvent.click(secci);
+    expect(secci).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('heading', { level: 4, name: '1. Kredittgiver' })).toBeInTheDocument();
+    expect(screen.getByText('Resurs Bank AB')).toBeInTheDocument();
+    expect(document.querySelector('main script, script:not([src])')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Generelle vilkår' }));
+    expect(screen.getByText('Kredittgrense 15 000 kr')).toBeInTheDocument();
+    // The lender's document is in the country's language, and says so.
+    expect(screen.getByText('Kredittgrense 15 000 kr').closest('[lang]')).toHaveAttribute('lang', 'nb');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign with BankID' }));
+    expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/create-signing-session'))).toBe(true);
+    expect(leaving).toHaveBeenCalledWith('http://localhost/sandbox/resurs-v1/sign/REF-123');
+  });
+
+  it('shows a failed start with the way back to the shop', async () => {
+    serve({
+      'GET /api/loan-application': applicationsAnswer(flowApplication()),
+      'GET /api/loan-application/resurs/get-individualized-terms': terms('Terms', '<p>x</p>'),
+      'POST /api/loan-application/resurs/create-signing-session': { status: 503, body: { status: 503, errorCode: 'WEB_SERVICE_DOWN', message: '' } },
+    });
+    renderSign();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign with BankID' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The signing could not be started');
+    expect(alert).toHaveTextContent('Bank services are unavailable. Please try again later.');
+    expect(screen.getByRole('button', { name: 'Back to Demo shop' })).toBeInTheDocument();
+  });
+});
+
+describe('the sign page sends an application that is not at signing to its step', () => {
+  it.each([
+    ['Resurs version 2', flowApplication({ version: 2, status: 'SUBMITTED' }), '/form/payment/loading/demo/order-1'],
+    ['not submitted yet', flowApplication({ status: 'CREATED' }), '/REF-123'],
+    ['signed and frozen', flowApplication({ status: 'PENDING' }), '/form/payment/loading/demo/order-1'],
+    ['declined by GRENKE', flowApplication({ loanProduct: { provider: 'GRENKE' }, version: 2, status: 'DECLINED' }), '/form/payment/loading/demo/order-1'],
+  ])('%s', async (_name, application, page) => {
+    serve({ 'GET /api/loan-application': applicationsAnswer(application) });
+    renderSign();
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent(page);
+  });
+});
+
+describe('the sign page, business contract (GRENKE)', () => {
+  const business = (status: 'SUBMITTED' | 'APPROVED' | 'SIGNING' | 'DECLINED' = 'SIGNING') =>
+    flowApplication({ loanProduct: { provider: 'GRENKE' }, version: 2, status, customer: { type: 'LEGAL', companyName: 'Nordlys Kontor AS' } });
+  const sessions = (status: SigningSessions['sessions'][number]['status'], packaged = false): Answer => ({
+    body: {
+      orderId: 'order-9',
+      packagingTaskId: 'signed-contract',
+      packagingStatus: packaged ? 'COMPLETED' : 'CREATED',
+      sessions: [{ taskId: 'task-1', name: 'Kari Nordmann', status, signingUrl: 'http://localhost/sandbox/signing/sign/order-9/task-1' }],
+      signedDocumentAvailable: packaged,
+    } satisfies SigningSessions,
+  });
+
+  it('refreshes the sessions when it loads, and offers signing for an open one', async () => {
+    const calls = serve({ 'GET /api/loan-application': applicationsAnswer(business()), 'PATCH /api/loan-application/sign/b2b/sessions': sessions('CREATED') });
+    renderSign();
+    const item = await screen.findByRole('listitem');
+    expect(item).toHaveTextContent('Kari Nordmann');
+    expect(within(item).getByText('Waiting for signature')).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: 'Sign with BankID' })).toHaveAttribute('href', 'http://localhost/sandbox/signing/sign/order-9/task-1');
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Update status' }));
+    expect(await screen.findByText(/^Status updated/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(2);
+  });
+
+  it.each([
+    ['REJECTED', 'Declined'],
+    ['EXPIRED', 'Expired'],
+    ['DELETED', 'Withdrawn'],
+  ] as const)('says when a session is %s, with no way to sign it and the way back to the shop', async (status, words) => {
+    serve({ 'GET /api/loan-application': applicationsAnswer(business()), 'PATCH /api/loan-application/sign/b2b/sessions': sessions(status) });
+    renderSign();
+    expect(await screen.findByRole('heading', { level: 1, name: 'The contract could not be signed' })).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem')).getByText(words)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign with BankID' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back to Demo shop' })).toBeInTheDocument();
+  });
+
+  it('once everyone has signed: the signed contract to download, and on to the shop', async () => {
+    serve({ 'GET /api/loan-application': applicationsAnswer(business()), 'PATCH /api/loan-application/sign/b2b/sessions': sessions('COMPLETED', true) });
+    renderSign();
+    expect(await screen.findByRole('heading', { level: 1, name: 'The contract is signed' })).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem')).getByText('Signed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the signed contract (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/loan-application/sign/signed-document?signingRef=order-9&packagingTaskId=signed-contract',
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Continue' }));
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/form/payment/loading/demo/order-1');
+  });
+
+  it('waits while GRENKE decides, asking again by itself, then lists the sessions', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let decided = false;
+    serve({
+      'GET /api/loan-application': applicationsAnswer(business('SUBMITTED')),
+      'PATCH /api/loan-application/sign/b2b/sessions': () => (decided ? sessions('CREATED') : NOT_APPROVED),
+    });
+    renderSign();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your application is being assessed' })).toBeInTheDocument();
+    decided = true;
+    await act(() => vi.advanceTimersByTimeAsync(SIGNING_WAIT_RETRY_MS));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign the leasing contract' })).toHaveFocus();
+  });
+
+  it('sends the customer on when GRENKE declines while the page waits', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status: 'SUBMITTED' | 'DECLINED' = 'SUBMITTED';
+    serve({
+      'GET /api/loan-application': () => applicationsAnswer(business(status)),
+      'PATCH /api/loan-application/sign/b2b/sessions': NOT_APPROVED,
+    });
+    renderSign();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your application is being assessed' })).toBeInTheDocument();
+    status = 'DECLINED';
+    await act(() => vi.advanceTimersByTimeAsync(SIGNING_WAIT_RETRY_MS));
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/form/payment/loading/demo/order-1');
+  });
+});

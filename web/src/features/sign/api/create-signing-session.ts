@@ -1,0 +1,13 @@
+import { API, pagePath, PAGES } from '@portal/domain';
+import { api } from '@/lib/api-client';
+
+/**
+ * Starts Resurs' signing (version 1). The provider sends the customer back to the server's
+ * success address, which finishes the booking, or to the portal's signing failure page; the
+ * server accepts only these two (spec section 7).
+ */
+export const createSigningSession = () =>
+  api.post<{ signingUrl: string }>(API.resursCreateSigningSession.url(), {
+    successUrl: `${window.location.origin}${API.signSuccess.url()}`,
+    failUrl: pagePath(PAGES.formSignFail.url()),
+  });

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { signingCodeFrom } from './signing-codes';
+
+describe('signingCodeFrom', () => {
+  it.each([
+    ['?code=10000', 10000],
+    ['code=10001', 10001],
+    ['?code=10002&x=1', 10002],
+    ['?code=10003', 10003],
+  ])('reads %s as %i', (search, code) => {
+    expect(signingCodeFrom(search)).toBe(code);
+  });
+
+  it.each(['', '?code=', '?code=9999', '?code=10004', '?code=10000abc', '?code=1e4'])('has no code for %j', (search) => {
+    expect(signingCodeFrom(search)).toBeNull();
+  });
+});
