@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
-import { type LoanApplicationView, PAGES } from '@portal/domain';
+import type { MouseEvent } from 'react';
+import { API, type LoanApplicationView, PAGES } from '@portal/domain';
+import { api, browser } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 import { LanguageMenu } from './language-menu';
 import { Logo } from './logo';
@@ -9,6 +11,20 @@ import { Logo } from './logo';
  * back to the shop and log out. On the dark header the focus ring is the light accent colour
  * (the blue one would be 2.6:1 there). At 360 px the parts wrap onto two lines.
  */
+/**
+ * Back to the shop records the customer's leaving first, so the merchant hears the outcome (and a
+ * signing left unfinished as such); without an answer the plain link still takes them there.
+ */
+async function leave(event: MouseEvent<HTMLAnchorElement>, fallback: string) {
+  event.preventDefault();
+  try {
+    const { redirectUrl } = await api.post<{ redirectUrl: string }>(API.leave.url());
+    browser.assign(/^https?:\/\//.test(redirectUrl) ? redirectUrl : fallback);
+  } catch {
+    browser.assign(fallback);
+  }
+}
+
 export function Header({ application }: { application: LoanApplicationView | null }) {
   const t = useT();
   const business = application?.customer.type === 'LEGAL';
@@ -28,7 +44,7 @@ export function Header({ application }: { application: LoanApplicationView | nul
           <LanguageMenu />
           {application ? (
             <nav aria-label={t('app.accountNavigation')} className="flex flex-wrap items-center gap-x-3 sm:border-l sm:border-white/30 sm:pl-3">
-              <a href={application.callbackUrl} className={linkClass}>
+              <a href={application.callbackUrl} className={linkClass} onClick={(event) => void leave(event, application.callbackUrl)}>
                 {t('app.backToMerchant', { merchant: application.merchantName })}
               </a>
               <Link href={PAGES.logout.url()} className={linkClass}>
