@@ -9,6 +9,7 @@ import { zodValidatorCompiler } from './lib/validation';
 import database from './plugins/database';
 import errorHandler from './plugins/error-handler';
 import security from './plugins/security';
+import { registerContractDelivery } from './routes/loan-application/sign-b2b';
 import { registerHousekeeping } from './services/housekeeping';
 import { registerLifecycleJobs } from './services/lifecycle';
 import { registerWebhookDelivery } from './services/webhooks';
@@ -48,6 +49,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   registerLifecycleJobs(instance);
   registerWebhookDelivery(instance);
   registerHousekeeping(instance);
+  registerContractDelivery(instance);
 
   await instance.register(health);
   await instance.register(merchantApi);

@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MERCHANT_API } from '@portal/domain';
+import { CONTRACT_DELIVERY_QUEUE } from '../src/routes/loan-application/sign-b2b';
 import { merchantAuth, startTestServer, type TestApp } from './helpers';
 import { call, type Customer, eventually, outcomeOf, startBusiness } from './flow-helpers';
 
@@ -82,6 +83,33 @@ describe('business leasing (GRENKE and the signing service)', () => {
     // Someone else's order is not reachable through this application.
     const wrong = await call(t, customer, 'GET', `${API.signedDocument.pattern}?signingRef=other&packagingTaskId=${refreshed.packagingTaskId}`);
     expect(wrong.statusCode).toBe(404);
+  });
+
+  it('hands a signed contract to GRENKE later when GRENKE was down at the moment of signing', async () => {
+    const customer = await startBusiness(t, '6997368573', t.url);
+    await submit(customer);
+    await eventually(async () => (await merchantView(customer)).status === 'APPROVED', 15_000);
+    const sessions = (await call(t, customer, 'GET', API.signB2bSessions.pattern)).json<Sessions>();
+    await fetch(sessions.sessions[0]?.signingUrl ?? '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=sign&name=Anna+Andersson',
+      redirect: 'manual',
+    });
+    await t.app.inject({ method: 'PUT', url: '/sandbox/control/faults/grenke', payload: { mode: 'down' } });
+    try {
+      const refreshed = await call(t, customer, 'PATCH', API.signB2bSessions.pattern);
+      expect(refreshed.json<Sessions>().sessions[0]?.status).toBe('COMPLETED');
+      // Signed, but GRENKE has not got the contract: not contracted yet.
+      expect((await merchantView(customer)).status).toBe('SIGNING');
+    } finally {
+      await t.app.inject({ method: 'PUT', url: '/sandbox/control/faults/grenke', payload: { mode: 'normal' } });
+    }
+    // The stored delivery job tries again (here at once rather than after its 30 s wait).
+    const [row] = await t.db.query<{ id: string }>('SELECT id FROM applications WHERE reference = $1', [customer.reference]);
+    await t.app.jobs.send(CONTRACT_DELIVERY_QUEUE, { applicationId: row?.id, attempt: 1 });
+    await eventually(async () => (await merchantView(customer)).status === 'COMPLETED', 15_000);
+    expect((await merchantView(customer)).outcome).toBe('client_sign_success_approved');
   });
 
   it.each([

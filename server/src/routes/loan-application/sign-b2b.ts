@@ -55,9 +55,16 @@ function view(order: StoredOrder | null) {
   };
 }
 
-export default async function signB2bRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+export const CONTRACT_DELIVERY_QUEUE = 'contract-delivery';
+/** How long GRENKE may stay unreachable for a signed contract before we stop trying. */
+const MAX_DELIVERY_ATTEMPTS = 60;
 
+/**
+ * Business signing, shared by the routes and the delivery job: the signing order, its refresh,
+ * and handing the signed contract to GRENKE. A delivery that fails is retried by a stored job,
+ * so a signed contract reaches GRENKE even when nobody opens the sign page again.
+ */
+export function businessSigning(app: FastifyInstance) {
   async function businessApplication(request: FastifyRequest): Promise<{ application: ApplicationRecord; identity: SessionIdentity }> {
     const identity = requireIdentity(request);
     const reference = request.session.activeReference;
@@ -175,24 +182,61 @@ export default async function signB2bRoutes(app: FastifyInstance) {
       } else if (!allSigned) {
         await applyStep(app, current, { status: 'SIGNING', outcome: current.outcome }, 'contract.signing-started', { orderId: stored.orderId }, tx);
       }
-      // All signed but not yet delivered to GRENKE: the next refresh tries again.
+      // All signed but not yet delivered to GRENKE: a stored job keeps trying.
+      if (allSigned && !delivered) {
+        await app.jobs.send(CONTRACT_DELIVERY_QUEUE, { applicationId: application.id, attempt: 0 }, { startAfter: 30, singletonKey: `${application.id}:0`, transaction: tx });
+      }
     });
     return stored;
   }
 
+  /** Refreshes an order from the signing service and applies what it says. */
+  async function refresh(application: ApplicationRecord, orderId: string): Promise<StoredOrder> {
+    const result = await app.providers.signing.getOrder(orderId, { applicationId: application.id });
+    if (!result.ok) throw apiErrorFor(result.failure);
+    return saveOrder(application, result.value);
+  }
+
+  return { businessApplication, ensureOrder, refresh, storedOrder: (applicationId: string) => storedOrder(app.db, applicationId) };
+}
+
+export function registerContractDelivery(app: FastifyInstance): void {
+  const signing = businessSigning(app);
+  app.jobs.register<{ applicationId: string; attempt: number }>({
+    name: CONTRACT_DELIVERY_QUEUE,
+    pollingIntervalSeconds: 5,
+    async handler({ applicationId, attempt }) {
+      const application = await app.repos.applications.findById(applicationId);
+      const order = application && (await signing.storedOrder(applicationId));
+      if (!application || !order || application.status === 'COMPLETED') return;
+      try {
+        await signing.refresh(application, order.orderId);
+      } catch {
+        // Unreachable now: the next attempt follows (scheduled below).
+      }
+      const after = await app.repos.applications.findById(applicationId);
+      if (after?.status !== 'COMPLETED' && attempt + 1 < MAX_DELIVERY_ATTEMPTS) {
+        await app.jobs.send(CONTRACT_DELIVERY_QUEUE, { applicationId, attempt: attempt + 1 }, { startAfter: Math.min(30 * 2 ** attempt, 3600), singletonKey: `${applicationId}:${attempt + 1}` });
+      }
+    },
+  });
+}
+
+export default async function signB2bRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { businessApplication, ensureOrder, refresh, storedOrder: orderOf } = businessSigning(app);
+
   api.get(API.signB2bSessions.pattern, async (request) => {
     const { application, identity } = await businessApplication(request);
-    if (application.status === 'COMPLETED') return view(await storedOrder(app.db, application.id));
+    if (application.status === 'COMPLETED') return view(await orderOf(application.id));
     return view(await ensureOrder(application, identity));
   });
 
   /** Refreshes the sessions' statuses from the signing service. */
   api.patch(API.signB2bSessions.pattern, async (request) => {
     const { application, identity } = await businessApplication(request);
-    const existing = (await storedOrder(app.db, application.id)) ?? (await ensureOrder(application, identity));
-    const result = await app.providers.signing.getOrder(existing.orderId, { applicationId: application.id });
-    if (!result.ok) throw apiErrorFor(result.failure);
-    return view(await saveOrder(application, result.value));
+    const existing = (await orderOf(application.id)) ?? (await ensureOrder(application, identity));
+    return view(await refresh(application, existing.orderId));
   });
 
   api.get(
@@ -200,7 +244,7 @@ export default async function signB2bRoutes(app: FastifyInstance) {
     { schema: { querystring: z.object({ signingRef: requiredText(200), packagingTaskId: requiredText(200) }) } },
     async (request, reply) => {
       const { application } = await businessApplication(request);
-      const order = await storedOrder(app.db, application.id);
+      const order = await orderOf(application.id);
       // Only this application's own order and packaging task.
       if (!order || order.orderId !== request.query.signingRef || order.packagingTaskId !== request.query.packagingTaskId) throw ApiError.notFound();
       const result = await app.providers.signing.getSignedDocument(order.orderId, order.packagingTaskId, { applicationId: application.id });
