@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MERCHANT_API } from '@portal/domain';
 import { CONTRACT_DELIVERY_QUEUE } from '../src/routes/loan-application/sign-b2b';
-import { merchantAuth, startTestServer, type TestApp } from './helpers';
+import { ENGINES, merchantAuth, startTestServer, type TestApp } from './helpers';
 import { call, type Customer, eventually, outcomeOf, startBusiness } from './flow-helpers';
 
 interface Sessions {
@@ -18,10 +18,10 @@ interface Sessions {
  * webhooks), the mock panel, the signing order with the signing service, the signed contract
  * back to GRENKE, and the merchant told at every step.
  */
-describe('business leasing (GRENKE and the signing service)', () => {
+describe.each(ENGINES)('business leasing (GRENKE and the signing service) on %s', (engine) => {
   let t: TestApp & { url: string };
   beforeAll(async () => {
-    t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '5000' });
+    t = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '5000' });
   });
   afterAll(async () => t.close());
 

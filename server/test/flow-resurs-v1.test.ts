@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, TEST_PEOPLE } from '@portal/domain';
 import { sandboxStore } from '../src/sandbox/records';
-import { startTestServer, type TestApp } from './helpers';
+import { ENGINES, startTestServer, type TestApp } from './helpers';
 import { call, type Customer, eventually, outcomeOf, paymentStatus, startConsumer } from './flow-helpers';
 
 /**
@@ -9,10 +9,10 @@ import { call, type Customer, eventually, outcomeOf, paymentStatus, startConsume
  * individualised terms, signing session, the signing page, sign/success, and the wait for the
  * decision. The adapter talks SOAP to the simulator over real HTTP.
  */
-describe('consumer version 1 (Resurs Simplified Shop Flow)', () => {
+describe.each(ENGINES)('consumer version 1 (Resurs Simplified Shop Flow) on %s', (engine) => {
   let t: TestApp & { url: string };
   beforeAll(async () => {
-    t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '5000' });
+    t = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '5000' });
   });
   afterAll(async () => t.close());
 

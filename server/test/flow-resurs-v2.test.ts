@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MERCHANT_API, TEST_PEOPLE } from '@portal/domain';
 import { sandboxStore } from '../src/sandbox/records';
-import { merchantAuth, startTestServer, type TestApp } from './helpers';
+import { ENGINES, merchantAuth, startTestServer, type TestApp } from './helpers';
 import { call, type Customer, eventually, outcomeOf, paymentStatus, press, startConsumer } from './flow-helpers';
 
 /**
@@ -9,10 +9,10 @@ import { call, type Customer, eventually, outcomeOf, paymentStatus, press, start
  * adapter talking to the simulator over real HTTP: every test person reaches the decision the
  * sandbox promises, submission is idempotent, and provider faults give the catalogue's errors.
  */
-describe('consumer version 2 (Resurs Merchant API)', () => {
+describe.each(ENGINES)('consumer version 2 (Resurs Merchant API) on %s', (engine) => {
   let t: TestApp & { url: string };
   beforeAll(async () => {
-    t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '2000' });
+    t = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '2000' });
   });
   afterAll(async () => t.close());
 

@@ -36,14 +36,13 @@ export default fp(async function changeFeed(app: FastifyInstance) {
   app.decorate('changes', {
     publish(q, key) {
       q.afterCommit(() => {
+        // This instance at once; the others through NOTIFY (which also comes back here: a second
+        // invalidation of the same entry is harmless).
+        deliver(key);
         if (shared) {
-          // The NOTIFY comes back to this instance too, and delivers there.
           app.db.query('SELECT pg_notify($1, $2)', [CHANNEL, key]).catch((error: unknown) => {
             app.log.warn({ err: error }, 'could not publish a change');
-            deliver(key);
           });
-        } else {
-          deliver(key);
         }
       });
     },

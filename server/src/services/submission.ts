@@ -89,15 +89,17 @@ export async function submitOnce(
 
   for (;;) {
     const claim = await app.db.transaction(async (tx) => {
+      // Two first callers at once: the insert lets exactly one of them in, the other then waits
+      // on the row lock below like any later caller.
+      const inserted = await tx.query(
+        `INSERT INTO provider_applications (application_id, provider, submission_state, lease_until)
+         VALUES ($1, $2, 'SUBMITTING', now() + make_interval(secs => $3::numeric / 1000))
+         ON CONFLICT (application_id) DO NOTHING RETURNING application_id`,
+        [applicationId, provider, leaseMs],
+      );
+      if (inserted.length === 1) return 'mine' as const;
       const [row] = await tx.query<Row>('SELECT * FROM provider_applications WHERE application_id = $1 FOR UPDATE', [applicationId]);
-      if (!row) {
-        await tx.query(
-          `INSERT INTO provider_applications (application_id, provider, submission_state, lease_until)
-           VALUES ($1, $2, 'SUBMITTING', now() + make_interval(secs => $3::numeric / 1000))`,
-          [applicationId, provider, leaseMs],
-        );
-        return 'mine' as const;
-      }
+      if (!row) throw new Error('provider application vanished');
       if (row.submission_state === 'SUBMITTED') return toRecord(row);
       if (row.lease_until && new Date(row.lease_until).getTime() > Date.now()) return 'wait' as const;
       // The previous caller's lease ran out: take over.

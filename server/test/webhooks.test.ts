@@ -1,0 +1,124 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, buildPrivateApplication, MERCHANT_API } from '@portal/domain';
+import { DEMO_MERCHANT } from '../src/demo-shop';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, verifyWebhook } from '../src/services/webhooks';
+import { merchantAuth, nextReference, startTestServer, type TestApp } from './helpers';
+import { call, eventually, press, startConsumer } from './flow-helpers';
+
+describe('webhook signatures', () => {
+  it('verify the body they were made for, within five minutes, and nothing else', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    const body = '{"id":"e1"}';
+    const header = signWebhook('secret', now / 1000, body);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifyWebhook('secret', header, body, now)).toBe(true);
+    expect(verifyWebhook('secret', header, '{"id":"e2"}', now)).toBe(false);
+    expect(verifyWebhook('other', header, body, now)).toBe(false);
+    expect(verifyWebhook('secret', header, body, now + 301_000)).toBe(false);
+    expect(verifyWebhook('secret', undefined, body, now)).toBe(false);
+  });
+});
+
+interface Received {
+  eventId: string;
+  signature: string;
+  body: { id: string; data: { status: string; outcome: string | null; merchantPaymentReference: string } };
+}
+
+describe('webhooks to the merchant', () => {
+  let t: TestApp & { url: string };
+  let merchant: Server;
+  let merchantUrl = '';
+  const received: Received[] = [];
+  // The merchant's endpoint fails its first call, as a shop under maintenance would.
+  let failuresLeft = 1;
+
+  beforeAll(async () => {
+    merchant = createServer((request: IncomingMessage, response) => {
+      let data = '';
+      request.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      request.on('end', () => {
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          response.statusCode = 503;
+          response.end();
+          return;
+        }
+        received.push({
+          eventId: String(request.headers[EVENT_ID_HEADER]),
+          signature: String(request.headers[SIGNATURE_HEADER]),
+          body: JSON.parse(data) as Received['body'],
+        });
+        response.statusCode = 204;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
+    const address = merchant.address();
+    merchantUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    t = await startTestServer('pglite');
+    await t.app.repos.merchants.addAllowedOrigins(DEMO_MERCHANT.id, [merchantUrl]);
+  });
+  afterAll(async () => {
+    await t.close();
+    merchant.close();
+  });
+
+  it('are signed, carry a stable event id, and are delivered again after a failure', async () => {
+    const merchantPaymentReference = nextReference();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: MERCHANT_API.applications.pattern,
+      headers: merchantAuth,
+      payload: buildPrivateApplication('27028809552', { merchantPaymentReference, webhookUrl: `${merchantUrl}/hooks` }),
+    });
+    expect(created.statusCode).toBe(201);
+    const { reference } = created.json<{ reference: string }>();
+    const login = await t.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: { 'x-requested-with': 'XMLHttpRequest' }, payload: { reference } });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    await t.app.inject({ method: 'GET', url: API.validate.url({ reference }), headers: { cookie } });
+    const left = await t.app.inject({ method: 'POST', url: API.leave.pattern, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
+    expect(left.statusCode).toBe(200);
+
+    // Nothing changed yet (leaving before applying keeps the status): submit to cause a change.
+    const form = { phone: '+47 92345678', email: 'ola@example.com', address: 'Bryggen 5', postalCode: '5003', city: 'Bergen', personalInfoConsent: true, privacyConsent: true };
+    const submitted = await t.app.inject({ method: 'PATCH', url: API.resursV2Submit.pattern, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' }, payload: form });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+
+    // The first delivery failed (503); the queue delivered it again.
+    const event = await eventually(async () => received.find((r) => r.body.data.merchantPaymentReference === merchantPaymentReference), 30_000);
+    expect(event.body.data.status).toBe('SUBMITTED');
+    expect(event.eventId).toBe(event.body.id);
+    const [stored] = await t.db.query<{ attempts: number; delivered_at: Date | null; payload: unknown }>(
+      'SELECT attempts, delivered_at, payload FROM webhook_events WHERE id = $1',
+      [event.eventId],
+    );
+    expect(stored?.attempts).toBe(2);
+    expect(stored?.delivered_at).not.toBeNull();
+    expect(JSON.stringify(stored?.payload)).not.toContain('27028809552');
+  }, 45_000);
+});
+
+describe('subscriptions', () => {
+  let t: TestApp & { url: string };
+  beforeAll(async () => {
+    t = await startTestServer('pglite');
+  });
+  afterAll(async () => t.close());
+
+  it('are made of an approved application, and a later application of the customer lists their products for renewal', async () => {
+    const first = await startConsumer(t, '27028809552', 2, t.url);
+    const submitted = await call(t, first, 'PATCH', API.resursV2Submit.pattern, first.form);
+    await press(`${submitted.json<{ callBackUrl: string }>().callBackUrl}/approve`);
+    await eventually(async () => (await t.db.query(`SELECT 1 FROM subscriptions WHERE national_id = '27028809552'`)).length === 1, 15_000);
+
+    const second = await startConsumer(t, '27028809552', 2, t.url);
+    const list = (await call(t, second, 'GET', API.applications.pattern)).json<{
+      loanApplications: { isRenewal: boolean }[];
+      products: { productName: string; subscriptionReference: string }[];
+    }>();
+    expect(list.loanApplications[0]?.isRenewal).toBe(true);
+    expect(list.products.map((p) => p.productName)).toEqual(['Phone 128 GB']);
+  });
+});
