@@ -3,39 +3,17 @@
 // second). Both servers run as child processes; autocannon loads them one after the other.
 //   node bench/payment-status.mjs [--seconds 10] [--connections 20]   (after `npm run build`)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { freePort, loggedInCustomer, root, startPortal, waitFor } from './portal.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const seconds = arg('seconds', 10);
 const connections = arg('connections', 20);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url) {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 /** CPU time (user + system) a process has used, in microseconds, from /proc (Linux). */
 function cpuMicros(pid) {
@@ -61,55 +39,26 @@ const load = (url, headers) =>
   });
 
 // --- the portal ------------------------------------------------------------------------------
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const portal = spawn('node', ['server/dist/server.js'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, SANDBOX: 'true', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const portal = await startPortal(process.env.BENCH_LOG_LEVEL ?? 'info');
 let answer;
 let cookie;
 let url;
 try {
-  await waitFor(`${base}/readyz`);
-  // A customer with a submitted application, as on the waiting screen.
-  const merchantPaymentReference = `bench-${Date.now()}`;
-  const created = await fetch(`${base}/api/merchant/v1/applications`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer sandbox-demo-merchant-key', 'content-type': 'application/json' },
-    body: JSON.stringify({
-      merchantPaymentReference,
-      countryCode: 'NO',
-      customer: { type: 'PRIVATE', nationalId: '18087248794', firstName: 'Kari', lastName: 'Nordmann', email: 'kari@example.com', phone: '+47 91234567', address: 'Storgata 1', postalCode: '0155', city: 'Oslo' },
-      loan: { loanAmount: 15000, loanPeriod: 36 },
-      version: 2,
-      items: [{ sku: 'PHN', name: 'Phone', quantity: 1, unitPrice: 15000 }],
-      callbackUrl: `${base}/demo-shop/return`,
-    }),
-  }).then((r) => r.json());
-  const login = await fetch(`${base}/api/loan-application/dummy-login`, {
-    method: 'POST',
-    headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
-    body: JSON.stringify({ reference: created.reference }),
-  });
-  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  await fetch(`${base}/api/loan-application/validate/${created.reference}`, { headers: { cookie } });
-  url = `${base}/api/loan-application/payment/status?merchantId=demo&merchantPaymentReference=${merchantPaymentReference}`;
+  // A customer with an application, as on the waiting screen.
+  const customer = await loggedInCustomer(portal.base);
+  cookie = customer.cookie;
+  url = `${portal.base}/api/loan-application/payment/status?merchantId=demo&merchantPaymentReference=${customer.merchantPaymentReference}`;
   answer = await fetch(url, { headers: { cookie } }).then((r) => r.text());
   if (!answer.includes('paymentStatus')) throw new Error(`unexpected answer: ${answer}`);
 } catch (error) {
-  portal.kill();
+  await portal.stop();
   throw error;
 }
 
 await load(url, { cookie }); // warm up
-const portalRun = await measure(url, { cookie }, portal.pid);
+const portalRun = await measure(url, { cookie }, portal.child.pid);
 const portalResult = portalRun.result;
-portal.kill('SIGTERM');
-await new Promise((r) => portal.once('exit', r));
-rmSync(dataDir, { recursive: true, force: true });
+await portal.stop();
 
 // --- a bare Fastify route with the same answer -----------------------------------------------
 const barePort = await freePort();

@@ -48,6 +48,24 @@ import { requireIdentity } from './session';
 
 type Active = { app: ApplicationRecord; customer: CustomerRecord };
 
+/** The consumer as a credit provider gets them: the identified person, with the contact details of the form. */
+function consumerOf(customer: CustomerRecord, form: ApplyForm) {
+  return {
+    governmentId: customer.nationalId ?? '',
+    firstName: customer.firstName ?? '',
+    lastName: customer.lastName ?? '',
+    email: form.email,
+    phone: form.phone,
+    address: form.address,
+    postalCode: form.postalCode,
+    city: form.city,
+  };
+}
+
+/** Merchant prices include VAT (25 % in both countries); providers that want the net price get it. */
+const VAT_RATE = 0.25;
+const netOfVat = (gross: number): number => Math.round((gross / (1 + VAT_RATE)) * 100) / 100;
+
 export default async function flowRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { publicUrl } = app.config;
@@ -135,16 +153,7 @@ export default async function flowRoutes(app: FastifyInstance) {
               quantity: item.quantity,
               unitAmountIncludingVat: item.unitPrice,
             })),
-            customer: {
-              governmentId: customer.nationalId ?? '',
-              firstName: customer.firstName ?? '',
-              lastName: customer.lastName ?? '',
-              email: form.email,
-              mobilePhone: form.phone,
-              address: form.address,
-              postalCode: form.postalCode,
-              city: form.city,
-            },
+            customer: (({ phone, ...rest }) => ({ ...rest, mobilePhone: phone }))(consumerOf(customer, form)),
             successUrl: paymentLoadingUrl(application),
             failUrl: `${publicUrl}${pagePath(PAGES.paymentFail.url())}`,
             authorizationCallbackUrl: `${publicUrl}${CALLBACKS.resursV2Authorization.url()}`,
@@ -206,20 +215,10 @@ export default async function flowRoutes(app: FastifyInstance) {
               artNo: item.sku,
               description: item.name,
               quantity: item.quantity,
-              // Merchant prices include VAT; the spec lines carry the net price and the rate.
-              unitAmountWithoutVat: Math.round((item.unitPrice / 1.25) * 100) / 100,
-              vatPct: 25,
+              unitAmountWithoutVat: netOfVat(item.unitPrice),
+              vatPct: VAT_RATE * 100,
             })),
-            customer: {
-              governmentId: customer.nationalId ?? '',
-              firstName: customer.firstName ?? '',
-              lastName: customer.lastName ?? '',
-              email: form.email,
-              phone: form.phone,
-              address: form.address,
-              postalCode: form.postalCode,
-              city: form.city,
-            },
+            customer: consumerOf(customer, form),
             accountKey: form.accountKey ?? null,
             signing: { successUrl: signSuccessUrl(application), failUrl: `${publicUrl}${signFailPath}` },
             customerIpAddress: request.ip,
@@ -346,7 +345,7 @@ export default async function flowRoutes(app: FastifyInstance) {
             objects: application.items.map((item) => ({
               name: item.name,
               quantity: item.quantity,
-              netPricePerObject: Math.round((item.unitPrice / 1.25) * 100) / 100,
+              netPricePerObject: netOfVat(item.unitPrice),
               serialNumber: item.serialNumber,
             })),
           },
