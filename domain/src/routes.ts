@@ -52,7 +52,6 @@ export const API = {
   grenkeMock: route('/api/loan-application/grenke/mock/:action/:merchantPaymentReference'),
   bankIdStart: route('/api/loan-application/auth/bankid/:country'),
   bankIdCallback: route('/api/loan-application/auth/callback'),
-  session: route('/api/loan-application/session'),
   /** The customer leaves for the merchant from a step of the flow: answers where to go. */
   leave: route('/api/loan-application/leave'),
 } as const;

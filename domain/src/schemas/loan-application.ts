@@ -92,9 +92,3 @@ export interface LoanApplicationsResponse {
   consents: ConsentView[];
   products: RenewalProductView[];
 }
-
-export interface SessionView {
-  authenticated: boolean;
-  /** First name of the identified person, for the header; never the national ID. */
-  firstName: string | null;
-}

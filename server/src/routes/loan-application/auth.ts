@@ -83,11 +83,6 @@ export default async function authRoutes(app: FastifyInstance) {
     return { authenticated: true, firstName: identity.firstName };
   });
 
-  api.get(API.session.pattern, async (request) => ({
-    authenticated: Boolean(request.session.identity),
-    firstName: request.session.identity?.firstName ?? null,
-  }));
-
   /** Ends the session on the server; answers where the browser goes next (the merchant). */
   api.post(API.logout.pattern, async (request) => {
     const reference = request.session.activeReference;

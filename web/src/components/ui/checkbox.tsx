@@ -14,7 +14,7 @@ export interface CheckboxProps extends Omit<ComponentProps<'input'>, 'type'> {
 /**
  * A native checkbox drawn larger (24 px box, the whole label clickable) with the brand colour when
  * ticked. In forced-colours mode the browser's own box comes back, so it stays visible there.
- * Every native prop passes through, `ref` too (react-hook-form's `register`).
+ * Every native prop passes through, `ref` too (the form hook's `register`, lib/use-form.ts).
  */
 export function Checkbox({ children, error, className, id, ...props }: CheckboxProps) {
   const fallbackId = useId();

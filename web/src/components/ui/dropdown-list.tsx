@@ -16,7 +16,7 @@ export interface DropdownListProps<V extends string = string> {
   options: readonly DropdownOption<V>[];
   value: V | null;
   onChange: (value: V) => void;
-  /** Called when focus leaves the list (react-hook-form's `field.onBlur`). */
+  /** Called when focus leaves the list (a form library's `onBlur`). */
   onBlur?: () => void;
   /** Shown while nothing is chosen ("Choose…" unless given). */
   placeholder?: string;
@@ -24,7 +24,7 @@ export interface DropdownListProps<V extends string = string> {
   name?: string;
   id?: string;
   disabled?: boolean;
-  /** The focusable element (react-hook-form's `field.ref`, to focus the first invalid field). */
+  /** The focusable element (a form's ref, to focus the first invalid field). */
   ref?: Ref<HTMLDivElement>;
   className?: string;
   'aria-label'?: string;

@@ -13,7 +13,7 @@ export interface TextInputProps extends Omit<ComponentProps<'input'>, 'type'> {
 }
 
 /**
- * A one-line text field. Every native prop passes through, `ref` too, so react-hook-form's
+ * A one-line text field. Every native prop passes through, `ref` too, so the form hook's
  * `register()` (ref, name, onChange, onBlur) works as it is; with register, `setValueAs:
  * emptyToNull` gives the same null. `maxLength` is the browser's own: input stops at the limit.
  */
