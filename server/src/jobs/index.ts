@@ -45,10 +45,16 @@ declare module 'fastify' {
   }
 }
 
-/** pg-boss speaks to the database through our Db, so it works on PGlite as on PostgreSQL. */
-function bossDb(db: Db): PgBoss.Db {
+/**
+ * pg-boss speaks to the database through our Db, so it works on PGlite as on PostgreSQL. Once the
+ * queue has stopped, a handler that outlived the stop timeout may still try to record its result:
+ * that write is dropped (the database may already be closed), and the job, still marked active,
+ * expires and runs again on this or another instance. Nothing is lost.
+ */
+function bossDb(db: Db, isStopped: () => boolean): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[]) {
+      if (isStopped()) return { rows: [] };
       const rows = values && values.length > 0 ? await db.query(text, values as SqlParam[]) : await db.execRows(text);
       return { rows };
     },
@@ -56,8 +62,9 @@ function bossDb(db: Db): PgBoss.Db {
 }
 
 export default fp(async function jobs(app: FastifyInstance) {
+  let stopped = false;
   const boss = new PgBoss({
-    db: bossDb(app.db),
+    db: bossDb(app.db, () => stopped),
     schema: 'pgboss',
     migrate: true,
     supervise: true,
@@ -113,5 +120,6 @@ export default fp(async function jobs(app: FastifyInstance) {
 
   app.addHook('onClose', async () => {
     await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    stopped = true;
   });
 });
