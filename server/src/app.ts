@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEMO_SHOP, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
+import { API, DEMO_SHOP, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import demoShop, { seedDemoMerchant } from './demo-shop';
@@ -66,6 +66,8 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   }
 });
 
+const isPoll = (request: { url?: string }): boolean => request.url?.startsWith(API.paymentStatus.pattern) ?? false;
+
 /** A Fastify instance with the portal registered, ready to `listen` or `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const instance = Fastify({
@@ -73,6 +75,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.config.logLevel === 'silent'
         ? false
         : { ...loggerOptions(options.config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    // The payment status is polled every five seconds by every waiting customer: no request
+    // log lines for it (its errors are still logged).
+    disableRequestLogging: isPoll,
     bodyLimit: REQUEST_BODY_LIMIT_BYTES,
     trustProxy: options.config.trustProxy,
     // Reject JSON with __proto__ or constructor keys instead of parsing them.

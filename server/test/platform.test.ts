@@ -151,13 +151,18 @@ describe('a restart', () => {
 });
 
 describe('security headers of JSON answers', () => {
-  it('are the short API set with a CSP that allows nothing', async () => {
+  it('are the short API set with a CSP that allows nothing, never cached', async () => {
     const t = await createTestApp('pglite');
     try {
       const response = await t.app.inject({ method: 'GET', url: '/api/loan-application/features' });
       expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBeUndefined();
+      // Answers about people's applications must not stay in a browser's or a proxy's cache.
+      expect(response.headers['cache-control']).toBe('no-store');
+      const failed = await t.app.inject({ method: 'GET', url: '/api/loan-application' });
+      expect(failed.statusCode).toBe(401);
+      expect(failed.headers['cache-control']).toBe('no-store');
       const page = await t.app.inject({ method: 'GET', url: '/loan-subscription/' });
       expect(page.headers['x-frame-options']).toBe('DENY');
     } finally {

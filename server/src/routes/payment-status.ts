@@ -33,8 +33,6 @@ export default async function paymentStatusRoutes(app: FastifyInstance) {
           },
         },
       },
-      // Polled every five seconds by every waiting customer: no log line per poll, errors still logged.
-      logLevel: 'warn',
     },
     (request, reply) => {
       const answer = (identity: SessionIdentity | null, inputs: StatusInputs | null) => {
@@ -42,7 +40,7 @@ export default async function paymentStatusRoutes(app: FastifyInstance) {
         if (!inputs) throw ApiError.notFound();
         // Only the application's own customer (or signatory) may read it; others see 403.
         if (inputs.ownerNationalId !== identity.nationalId) throw ApiError.forbidden();
-        return reply.header('Cache-Control', 'no-store').send(paymentStatusOf(inputs));
+        return reply.send(paymentStatusOf(inputs)); // no-store, as every API answer (plugins/security.ts)
       };
       const { merchantId, merchantPaymentReference } = request.query;
       // Nearly every poll finds both in memory: answer in the same tick, like a static route.

@@ -4,7 +4,7 @@
  * in-memory copy of the session row, dropped when any instance destroys the session. The
  * session is not rolled by these reads; the customer's other calls do that.
  */
-import { fastifyCookie, Signer } from '@fastify/cookie';
+import { Signer } from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { sha256Hex } from '../lib/crypto';
@@ -20,14 +20,21 @@ export function sessionReader(app: FastifyInstance, secret: string) {
   const signer = new Signer(secret, 'sha256');
   const cache = new LRUCache<string, Entry>({ max: 100_000, ttl: 60_000 });
   // A signed cookie value checked once stays checked: its HMAC is the costliest step of a poll.
-  const verified = new LRUCache<string, string>({ max: 100_000, ttl: 60_000 });
-  const hashOf = (cookie: string): string | null => {
-    const known = verified.get(cookie);
+  // A valid signature stays valid, so no time limit: the session's own expiry is in `cache`.
+  const verified = new LRUCache<string, string>({ max: 100_000 });
+  const hashOf = (raw: string): string | null => {
+    const known = verified.get(raw);
     if (known) return known;
+    let cookie: string;
+    try {
+      cookie = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
     const unsigned = signer.unsign(cookie);
     if (!unsigned.valid || !unsigned.value) return null;
     const hash = sha256Hex(unsigned.value);
-    verified.set(cookie, hash);
+    verified.set(raw, hash);
     return hash;
   };
   app.changes.subscribe((key) => {
@@ -35,8 +42,7 @@ export function sessionReader(app: FastifyInstance, secret: string) {
   });
 
   const hashOfRequest = (request: FastifyRequest): string | null => {
-    const header = request.headers.cookie;
-    const value = header?.includes(SESSION_COOKIE) ? fastifyCookie.parse(header)[SESSION_COOKIE] : undefined;
+    const value = sessionCookieOf(request.headers.cookie);
     return value ? hashOf(value) : null;
   };
 
@@ -64,4 +70,28 @@ export function sessionReader(app: FastifyInstance, secret: string) {
       return identity;
     },
   };
+}
+
+const NAME = `${SESSION_COOKIE}=`;
+
+/**
+ * The session cookie's raw (still URL-encoded) value from a Cookie header, as the cookie parser
+ * would find it: the first pair of that exact name. Without parsing every other cookie.
+ */
+export function sessionCookieOf(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  let at = header.indexOf(NAME);
+  while (at !== -1) {
+    // The name must start the header or follow a separator, so `xportal_sid=` is not it.
+    let before = at - 1;
+    while (before >= 0 && (header[before] === ' ' || header[before] === '\t')) before -= 1;
+    if (before < 0 || header[before] === ';') {
+      const start = at + NAME.length;
+      const end = header.indexOf(';', start);
+      const value = (end === -1 ? header.slice(start) : header.slice(start, end)).trim();
+      return value || undefined;
+    }
+    at = header.indexOf(NAME, at + 1);
+  }
+  return undefined;
 }
