@@ -1,6 +1,6 @@
 /** Test data builders: a valid request to start from, changed only where a test cares. */
 import type { CreateApplicationRequestInput } from '../schemas/merchant';
-import { TEST_COMPANIES, TEST_PEOPLE } from '../sandbox/test-people';
+import { customerOfCompany, customerOfPerson, TEST_COMPANIES, TEST_PEOPLE } from '../sandbox/test-people';
 
 type Overrides = Partial<Omit<CreateApplicationRequestInput, 'customer' | 'loan'>> & {
   customer?: Partial<CreateApplicationRequestInput['customer']>;
@@ -18,18 +18,7 @@ export function buildPrivateApplication(
   return {
     merchantPaymentReference: `order-${Math.random().toString(36).slice(2, 10)}`,
     countryCode: person.country,
-    customer: {
-      type: 'PRIVATE',
-      nationalId: person.nationalId,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      email: person.email,
-      phone: person.phone,
-      address: person.address,
-      postalCode: person.postalCode,
-      city: person.city,
-      ...customer,
-    },
+    customer: { ...customerOfPerson(person), ...customer } as CreateApplicationRequestInput['customer'],
     loan: { loanAmount: 15000, loanPeriod: 36, ...loan },
     version: 2,
     items: [{ sku: 'PHN-128', name: 'Phone 128 GB', quantity: 1, unitPrice: loan?.loanAmount ?? 15000 }],
@@ -50,18 +39,7 @@ export function buildBusinessApplication(
   return {
     merchantPaymentReference: `order-${Math.random().toString(36).slice(2, 10)}`,
     countryCode: company.country,
-    customer: {
-      type: 'LEGAL',
-      nationalId: company.signatoryNationalId,
-      companyName: company.companyName,
-      organisationNumber: company.organisationNumber,
-      email: company.email,
-      phone: company.phone,
-      address: company.address,
-      postalCode: company.postalCode,
-      city: company.city,
-      ...customer,
-    },
+    customer: { ...customerOfCompany(company), ...customer } as CreateApplicationRequestInput['customer'],
     loan: { loanAmount: 45000, loanPeriod: 36, ...loan },
     version: 2,
     items: [{ sku: 'OFF-KIT', name: 'Office kit', quantity: 1, unitPrice: loan?.loanAmount ?? 45000 }],

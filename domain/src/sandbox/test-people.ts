@@ -4,6 +4,7 @@
  * published test data where it exists.
  */
 import type { CountryCode } from '../countries';
+import type { CreateApplicationRequestInput } from '../schemas/merchant';
 
 export type ResursBehaviour =
   | { kind: 'accepted' }
@@ -133,4 +134,18 @@ export function findTestPerson(nationalId: string): TestPerson | undefined {
 
 export function findTestCompany(organisationNumber: string): TestCompany | undefined {
   return TEST_COMPANIES.find((company) => company.organisationNumber === organisationNumber);
+}
+
+type MerchantCustomer = CreateApplicationRequestInput['customer'];
+
+/** The customer a merchant sends for a test person (merchant API, `customer`). */
+export function customerOfPerson(person: TestPerson): MerchantCustomer {
+  const { nationalId, firstName, lastName, email, phone, address, postalCode, city } = person;
+  return { type: 'PRIVATE', nationalId, firstName, lastName, email, phone, address, postalCode, city };
+}
+
+/** The customer a merchant sends for a test company, signed for by its signatory. */
+export function customerOfCompany(company: TestCompany): MerchantCustomer {
+  const { companyName, organisationNumber, email, phone, address, postalCode, city } = company;
+  return { type: 'LEGAL', nationalId: company.signatoryNationalId, companyName, organisationNumber, email, phone, address, postalCode, city };
 }

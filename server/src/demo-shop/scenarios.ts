@@ -1,5 +1,7 @@
 import {
   type CountryCode,
+  customerOfCompany,
+  customerOfPerson,
   type CreateApplicationRequestInput,
   type CustomerType,
   TEST_COMPANIES,
@@ -83,35 +85,9 @@ export function checkoutRequest(
   if (scenario.customerType === 'PRIVATE') {
     const person = TEST_PEOPLE.find((p) => p.country === scenario.country && p.nationalId === personId);
     if (!person) return null;
-    return {
-      ...common,
-      customer: {
-        type: 'PRIVATE',
-        nationalId: person.nationalId,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        email: person.email,
-        phone: person.phone,
-        address: person.address,
-        postalCode: person.postalCode,
-        city: person.city,
-      },
-    };
+    return { ...common, customer: customerOfPerson(person) };
   }
   const company = TEST_COMPANIES.find((c) => c.country === scenario.country && c.organisationNumber === personId);
   if (!company) return null;
-  return {
-    ...common,
-    customer: {
-      type: 'LEGAL',
-      nationalId: company.signatoryNationalId,
-      companyName: company.companyName,
-      organisationNumber: company.organisationNumber,
-      email: company.email,
-      phone: company.phone,
-      address: company.address,
-      postalCode: company.postalCode,
-      city: company.city,
-    },
-  };
+  return { ...common, customer: customerOfCompany(company) };
 }

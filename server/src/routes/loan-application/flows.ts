@@ -115,6 +115,19 @@ export default async function flowRoutes(app: FastifyInstance) {
     });
   }
 
+  /**
+   * What every submit does first: the session's active application, which must be one this
+   * route serves and still open; the form checked and stored before any provider is called.
+   */
+  async function acceptForm(request: FastifyRequest, servedHere: (application: ApplicationRecord) => boolean, creditConsent = false) {
+    const active = await activeApplication(request);
+    if (!servedHere(active.app)) throw ApiError.badRequest();
+    requireOpen(active.app);
+    const form = parseForm(active.app, request.body, creditConsent);
+    await storeForm(request, active, form);
+    return { application: active.app, customer: active.customer, form };
+  }
+
   const submissionError = (error: unknown): never => {
     if (error instanceof SubmissionFailed) throw apiErrorFor(error.failure);
     throw error;
@@ -127,14 +140,10 @@ export default async function flowRoutes(app: FastifyInstance) {
   // Resurs Merchant API 2.0 (consumer, version 2)
 
   api.patch(API.resursV2Submit.pattern, async (request) => {
-    const active = await activeApplication(request);
-    const { app: application, customer } = active;
-    if (application.provider !== 'RESURS' || application.version !== 2 || !app.config.features.resursMerchantApiEnabled) {
-      throw ApiError.badRequest();
-    }
-    requireOpen(application);
-    const form = parseForm(application, request.body);
-    await storeForm(request, active, form);
+    const { application, customer, form } = await acceptForm(
+      request,
+      (a) => a.provider === 'RESURS' && a.version === 2 && app.config.features.resursMerchantApiEnabled,
+    );
 
     const stored = await submitOnce(
       app,
@@ -193,12 +202,7 @@ export default async function flowRoutes(app: FastifyInstance) {
   const signFailPath = pagePath(PAGES.formSignFail.url());
 
   api.patch(API.resursSubmit.pattern, async (request) => {
-    const active = await activeApplication(request);
-    const { app: application, customer } = active;
-    if (application.provider !== 'RESURS' || application.version !== 1) throw ApiError.badRequest();
-    requireOpen(application);
-    const form = parseForm(application, request.body, true);
-    await storeForm(request, active, form);
+    const { application, customer, form } = await acceptForm(request, (a) => a.provider === 'RESURS' && a.version === 1, true);
 
     const stored = await submitOnce(
       app,
@@ -314,12 +318,7 @@ export default async function flowRoutes(app: FastifyInstance) {
   };
 
   api.patch(API.grenkeSubmit.pattern, async (request) => {
-    const active = await activeApplication(request);
-    const { app: application, customer } = active;
-    if (application.provider !== 'GRENKE') throw ApiError.badRequest();
-    requireOpen(application);
-    const form = parseForm(application, request.body);
-    await storeForm(request, active, form);
+    const { application, customer, form } = await acceptForm(request, (a) => a.provider === 'GRENKE');
 
     const stored = await submitOnce(
       app,
