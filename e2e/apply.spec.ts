@@ -265,6 +265,18 @@ test('provider down: the catalogue text, then a retry goes through', async ({ pa
   await expect(page).toHaveURL(RESURS_TASK_PAGE);
 });
 
+test('the form rules load after the screen shows: if they cannot, sending says so, and a retry goes through', async ({ page }) => {
+  const rules = /\/assets\/apply-validation-[\w-]+\.js$/;
+  await page.route(rules, (route) => route.abort('internetdisconnected'));
+  await startAt(page, 'consumer-no-v2');
+  await acceptConsents(page, 'NO');
+  await submitButton(page, 'consumer-no-v2').click();
+  await expect(page.getByRole('alert')).toContainText('Vi fikk ikke kontakt med serveren.');
+  await page.unroute(rules);
+  await submitButton(page, 'consumer-no-v2').click();
+  await expect(page).toHaveURL(RESURS_TASK_PAGE);
+});
+
 test.describe('accessibility (WCAG 2.2 AA, axe)', () => {
   const screens: [Scenario, Checkout][] = [
     ['consumer-no-v1', {}],

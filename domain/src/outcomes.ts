@@ -28,7 +28,9 @@ export const APPLICATION_STATUSES = [
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-export const FINAL_APPLICATION_STATUSES: readonly ApplicationStatus[] = ['COMPLETED', 'DECLINED', 'CANCELLED'];
+/** States an application never leaves: it cannot be submitted or signed again. */
+export const FINAL_APPLICATION_STATUSES: readonly ApplicationStatus[] = ['COMPLETED', 'DECLINED', 'CANCELLED', 'FAILED'];
+export const isFinalStatus = (status: ApplicationStatus): boolean => FINAL_APPLICATION_STATUSES.includes(status);
 
 export const CUSTOMER_TYPES = ['PRIVATE', 'LEGAL'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
@@ -58,6 +60,21 @@ export const CONSENT_TYPES = [
   'FAIROWN_RENEWAL_CONSENT',
 ] as const;
 export type ConsentType = (typeof CONSENT_TYPES)[number];
+
+/** Each consent type and the apply form field that carries it (schemas/apply-form.ts). */
+export const CONSENT_FIELDS = {
+  PERSONAL_INFO_CONSENT: 'personalInfoConsent',
+  PRIVACY_CONSENT: 'privacyConsent',
+  LEASING_TERMS_CONSENT: 'leasingTermsConsent',
+  CREDIT_CONSENT: 'creditConsent',
+  FAIROWN_RENEWAL_ASSESSMENT_CONSENT: 'fairownRenewalAssessmentConsent',
+  FAIROWN_RENEWAL_CONSENT: 'fairownRenewalConsent',
+} as const satisfies Record<ConsentType, string>;
+export type ConsentField = (typeof CONSENT_FIELDS)[ConsentType];
+
+/** The two consents of a renewal, required only when a renewal order is selected. */
+export const RENEWAL_CONSENT_FIELDS = [CONSENT_FIELDS.FAIROWN_RENEWAL_ASSESSMENT_CONSENT, CONSENT_FIELDS.FAIROWN_RENEWAL_CONSENT] as const;
+export type RenewalConsentField = (typeof RENEWAL_CONSENT_FIELDS)[number];
 
 /** The portal's state of a leasing application (`applicationResults[0].state`), mapped from GRENKE's. */
 export const LEASING_STATES = ['PENDING', 'MISSING_INFO', 'APPROVED', 'DECLINED', 'CANCELLED', 'CONTRACTED'] as const;

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import { API, DEMO_SHOP, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
 import type { Config } from './config';
@@ -77,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : { ...loggerOptions(options.config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     // The payment status is polled every five seconds by every waiting customer: no request
     // log lines for it (its errors are still logged).
-    disableRequestLogging: isPoll,
+    logController: new LogController({ disableRequestLogging: isPoll }),
     bodyLimit: REQUEST_BODY_LIMIT_BYTES,
     trustProxy: options.config.trustProxy,
     // Reject JSON with __proto__ or constructor keys instead of parsing them.

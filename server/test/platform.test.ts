@@ -123,6 +123,20 @@ describe('logs', () => {
       await t.close();
     }
   });
+  it('have no request lines for the payment status polls, but do for other calls', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp('pglite', { LOG_LEVEL: 'info' }, undefined, { write: (line) => void lines.push(line) });
+    try {
+      const merchantPaymentReference = nextReference();
+      await t.app.inject({ method: 'POST', url: MERCHANT_API.applications.pattern, headers: merchantAuth, payload: buildPrivateApplication('18087248794', { merchantPaymentReference }) });
+      const poll = await t.app.inject({ method: 'GET', url: `${API.paymentStatus.pattern}?merchantId=demo&merchantPaymentReference=${merchantPaymentReference}` });
+      expect(poll.statusCode).toBe(401);
+      const requestLines = lines.map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } }).filter((line) => line.msg === 'incoming request');
+      expect(requestLines.map((line) => line.req?.url)).toEqual([MERCHANT_API.applications.pattern]);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('a restart', () => {

@@ -6,7 +6,7 @@
 import type { CountryCode } from '../countries';
 import { FLEX_YOUNG, TEXT_LIMITS } from '../limits';
 import { validationKey } from '../messages';
-import type { CustomerType } from '../outcomes';
+import { type CustomerType, RENEWAL_CONSENT_FIELDS } from '../outcomes';
 import { emailSchema, phoneSchema, postalCodeSchema, requiredText } from './atoms';
 import { z } from './zod';
 
@@ -57,7 +57,7 @@ export function applyFormSchema(country: CountryCode, customerType: CustomerType
       z.superRefine((form, ctx) => {
         // Both renewal consents are required only when a renewal order is selected.
         if (form.orders.length === 0) return;
-        for (const field of ['fairownRenewalAssessmentConsent', 'fairownRenewalConsent'] as const) {
+        for (const field of RENEWAL_CONSENT_FIELDS) {
           if (form[field] !== true) {
             ctx.addIssue({ code: 'custom', path: [field], message: form[field] === undefined ? validationKey('required') : termsNotAccepted });
           }

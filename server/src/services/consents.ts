@@ -4,6 +4,7 @@
  * with the text and version the customer saw (PRODUCT section 6).
  */
 import {
+  CONSENT_FIELDS,
   type ConsentType,
   type ConsentView,
   documentPath,
@@ -21,15 +22,6 @@ import { sanitizeHtmlText } from '../lib/sanitize';
 /** Raise when a consent text changes in substance: stored consents keep the version they saw. */
 export const CONSENT_TEXT_VERSION = '2026-11-01';
 
-/** Consent types and the apply form field that carries each. */
-export const CONSENT_FIELDS = {
-  PERSONAL_INFO_CONSENT: 'personalInfoConsent',
-  PRIVACY_CONSENT: 'privacyConsent',
-  LEASING_TERMS_CONSENT: 'leasingTermsConsent',
-  CREDIT_CONSENT: 'creditConsent',
-  FAIROWN_RENEWAL_ASSESSMENT_CONSENT: 'fairownRenewalAssessmentConsent',
-  FAIROWN_RENEWAL_CONSENT: 'fairownRenewalConsent',
-} as const satisfies Record<ConsentType, string>;
 
 type Shown = ConsentType;
 

@@ -4,7 +4,7 @@
  * poller (stored jobs), never one provider call per customer poll.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ApplicationStatus, LeasingState, Outcome } from '@portal/domain';
+import type { LeasingState, Outcome } from '@portal/domain';
 import type { Queryable } from '../db/db';
 import { repositories } from '../db/repositories';
 import type { ApplicationRecord } from '../db/repositories/applications';
@@ -92,8 +92,6 @@ export function grenkeStep(state: LeasingState, signed: boolean): Step {
   }
 }
 
-const FINAL: readonly ApplicationStatus[] = ['COMPLETED', 'DECLINED', 'CANCELLED', 'FAILED'];
-export const isFinalStatus = (status: ApplicationStatus): boolean => FINAL.includes(status);
 
 /**
  * Moves the application to a step (no change is no event), and makes a subscription of it when

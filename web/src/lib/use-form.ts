@@ -74,7 +74,14 @@ export function useForm<T extends object>({ resolver, defaultValues }: { resolve
   /** Validates the form; updates the errors of `names` only (all when omitted). Answers whether they are valid. */
   const trigger = useCallback(
     async (names?: (keyof T & string) | (keyof T & string)[]): Promise<boolean> => {
-      const result = await resolver(values.current);
+      let result: ResolverResult<T>;
+      try {
+        result = await resolver(values.current);
+      } catch {
+        // The rules could not be run (not downloaded yet): the messages stay as they are, and
+        // submitting reports the failure.
+        return false;
+      }
       const found = result.errors as FieldErrors<T>;
       const only = names === undefined ? null : Array.isArray(names) ? names : [names];
       setErrors((current) => {

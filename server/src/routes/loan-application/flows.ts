@@ -12,6 +12,7 @@ import {
   fieldMessagesOf,
   flexYoungRefusal,
   INDIVIDUALIZED_TERMS_TYPES,
+  isFinalStatus,
   languageFromAcceptLanguage,
   type LeasingState,
   MOCK_DELAY_SECONDS,
@@ -33,7 +34,6 @@ import { storeConsents } from '../../services/consents';
 import {
   applyStep,
   grenkeStep,
-  isFinalStatus,
   leaveApplication,
   resursV1BookedStep,
   resursV1SignedStep,

@@ -1,5 +1,5 @@
 import { Link, Redirect } from 'wouter';
-import { type ApplicationStatus, PAGES } from '@portal/domain';
+import { isFinalStatus, PAGES } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { MessagePanel } from '@/components/layout/message-panel';
 import { PageSpinner } from '@/components/layout/page-spinner';
@@ -11,8 +11,6 @@ import { useMerchantName } from '@/features/payment/hooks/use-merchant-name';
 import { flowStepPage } from '@/features/payment/logic/flow-step';
 import { useT } from '@/lib/i18n';
 
-/** Statuses after which nothing more can happen in the portal. */
-const CLOSED: readonly ApplicationStatus[] = ['COMPLETED', 'DECLINED', 'CANCELLED', 'FAILED'];
 
 /**
  * The payment failure page (spec section 2), where Resurs sends the customer when the payment
@@ -30,7 +28,7 @@ export default function PaymentFailPage() {
   if (flow.missing) return <Redirect to={PAGES.notFound.url()} replace />;
   if (!application || !languageReady) return <PageSpinner />;
 
-  const canRetry = !CLOSED.includes(application.status);
+  const canRetry = !isFinalStatus(application.status);
   return (
     <MessagePanel
       tone="warning"

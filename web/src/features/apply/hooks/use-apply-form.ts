@@ -4,14 +4,19 @@
  * on the first invalid field, the submit flow of the screen, and its loading and error states.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { type FieldErrors, useForm } from '@/lib/use-form';
+import { type FieldErrors, type Resolver, useForm } from '@/lib/use-form';
 import { useLocation, useSearch } from 'wouter';
-import { applyFormSchema, type ConsentView, type LoanApplicationView, PAGES, type RenewalProductView } from '@portal/domain';
-import { ApiRequestError, browser } from '@/lib/api-client';
-import { pageForError } from '@/lib/route-errors';
-import { CONSENT_FIELDS, RENEWAL_CONSENT_FIELDS } from '../logic/consents';
+import {
+  CONSENT_FIELDS,
+  type ConsentView,
+  type LoanApplicationView,
+  PAGES,
+  RENEWAL_CONSENT_FIELDS,
+  type RenewalProductView,
+} from '@portal/domain';
+import { ApiRequestError, browser, NetworkError } from '@/lib/api-client';
+import { isChunkLoadError, pageForError } from '@/lib/route-errors';
 import { SERVER_ERROR } from '../logic/field-message';
-import { sharedSchemaResolver } from '../logic/form-resolver';
 import { type ApplyField, type ApplyFormValues, CONTACT_FIELDS, initialValues, shownConsents, toPayload } from '../logic/form-values';
 import { toggleRenewalProduct } from '../logic/renewal';
 import { isWebAddress, submitApplication } from '../logic/submit-flow';
@@ -34,14 +39,21 @@ export function useApplyForm({ application, consents, variant }: Options) {
   const { customer } = application;
   const [, navigate] = useLocation();
   const search = useSearch();
-  // The rules are rebuilt when the country (or customer type) changes (spec section 5).
-  const resolver = useMemo(
-    () =>
-      sharedSchemaResolver<ApplyFormValues>(
-        applyFormSchema(customer.countryCode, customer.type, { creditConsent: variant === 'consumer-v1' }),
-      ),
-    [customer.countryCode, customer.type, variant],
-  );
+  // The rules are rebuilt when the country (or customer type) changes (spec section 5). They
+  // load as the screen first renders, outside the route's first load (the bundle budget);
+  // a load that fails is tried again at the next check.
+  const resolver = useMemo<Resolver<ApplyFormValues>>(() => {
+    let ready: Promise<Resolver<ApplyFormValues>> | null = null;
+    const load = () =>
+      (ready ??= import('../logic/apply-validation')
+        .then((rules) => rules.applyFormResolver<ApplyFormValues>(customer.countryCode, customer.type, variant === 'consumer-v1'))
+        .catch((caught: unknown) => {
+          ready = null;
+          throw caught;
+        }));
+    load().catch(() => undefined);
+    return async (values) => (await load())(values);
+  }, [customer.countryCode, customer.type, variant]);
   const [defaultValues] = useState(() => initialValues(customer, consents));
   const form = useForm<ApplyFormValues>({ resolver, defaultValues });
 
@@ -102,8 +114,8 @@ export function useApplyForm({ application, consents, variant }: Options) {
     else setFocusAlert((n) => n + 1);
   };
 
-  const submitWith = (accountKey: 'student' | null) =>
-    form.handleSubmit(async (values) => {
+  const submitWith = (accountKey: 'student' | null) => {
+    const run = form.handleSubmit(async (values) => {
       setPending(accountKey ?? 'standard');
       setError(null);
       try {
@@ -120,6 +132,9 @@ export function useApplyForm({ application, consents, variant }: Options) {
         fail(caught);
       }
     }, onInvalid);
+    // The form's rules could not be downloaded: the same message as a lost connection.
+    return (event?: { preventDefault(): void }) => run(event).catch((caught: unknown) => fail(isChunkLoadError(caught) ? new NetworkError(caught) : caught));
+  };
 
   const validateOnChange = (name: ApplyField) => ({ onChange: () => void form.trigger(name) });
 

@@ -3,8 +3,15 @@
  * consents the customer was shown are sent, and the renewal consents only with renewal orders,
  * so the server never records a consent for a text the customer did not see or act on.
  */
-import type { ConsentType, ConsentView, CustomerView, RenewalOrder } from '@portal/domain';
-import { CONSENT_FIELDS, type ConsentField, RENEWAL_CONSENT_FIELDS } from './consents';
+import {
+  CONSENT_FIELDS,
+  type ConsentField,
+  type ConsentType,
+  type ConsentView,
+  type CustomerView,
+  RENEWAL_CONSENT_FIELDS,
+  type RenewalOrder,
+} from '@portal/domain';
 
 export interface ApplyFormValues {
   phone: string | null;
