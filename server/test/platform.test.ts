@@ -38,6 +38,10 @@ describe.each(ENGINES)('platform on %s', (engine) => {
       expect(response.statusCode, path).toBe(200);
       expect(response.body).toContain('portal-spa-fixture');
       expect(response.headers['cache-control']).toBe('no-cache');
+      // The compressed copy a browser gets is checked each time as well, so a release shows at once.
+      const compressed = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-encoding': 'gzip' } });
+      expect(compressed.headers['content-encoding'], path).toBe('gzip');
+      expect(compressed.headers['cache-control'], path).toBe('no-cache');
     }
     const asset = await t.app.inject({ method: 'GET', url: '/loan-subscription/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);

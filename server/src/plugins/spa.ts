@@ -24,7 +24,9 @@ export default async function spa(app: FastifyInstance) {
       wildcard: true,
       index: false,
       preCompressed: true,
-      setHeaders(reply, path) {
+      setHeaders(reply, sent) {
+        // The compressed copy is what is sent; its rules are those of the file it copies.
+        const path = sent.replace(/\.(br|gz)$/, '');
         // Hashed assets never change; index.html must be checked each time so a release shows at once.
         if (path.startsWith(join(root, 'assets'))) reply.header('Cache-Control', IMMUTABLE);
         else if (path.endsWith('.html')) reply.header('Cache-Control', 'no-cache');

@@ -28,6 +28,16 @@ interface Options {
   variant: ApplyVariant;
 }
 
+/** Runs `task` when the browser is idle after the current render; answers how to cancel it. */
+function whenIdle(task: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 200);
+  return () => clearTimeout(handle);
+}
+
 /** Moves focus to an element and brings it into view, in the middle where its label shows too. */
 function focusOn(element: HTMLElement | null | undefined) {
   if (!element) return;
@@ -40,20 +50,23 @@ export function useApplyForm({ application, consents, variant }: Options) {
   const [, navigate] = useLocation();
   const search = useSearch();
   // The rules are rebuilt when the country (or customer type) changes (spec section 5). They
-  // load as the screen first renders, outside the route's first load (the bundle budget);
-  // a load that fails is tried again at the next check.
-  const resolver = useMemo<Resolver<ApplyFormValues>>(() => {
+  // are not part of the route's first load (the bundle budget): they download once the screen
+  // has shown and the browser is idle, or at the first check if that comes sooner. A download
+  // that fails is tried again at the next check.
+  const rules = useMemo(() => {
     let ready: Promise<Resolver<ApplyFormValues>> | null = null;
     const load = () =>
       (ready ??= import('../logic/apply-validation')
-        .then((rules) => rules.applyFormResolver<ApplyFormValues>(customer.countryCode, customer.type, variant === 'consumer-v1'))
+        .then((module) => module.applyFormResolver<ApplyFormValues>(customer.countryCode, customer.type, variant === 'consumer-v1'))
         .catch((caught: unknown) => {
           ready = null;
           throw caught;
         }));
-    load().catch(() => undefined);
-    return async (values) => (await load())(values);
+    const resolver: Resolver<ApplyFormValues> = async (values) => (await load())(values);
+    return { resolver, preload: () => void load().catch(() => undefined) };
   }, [customer.countryCode, customer.type, variant]);
+  useEffect(() => whenIdle(rules.preload), [rules]);
+  const { resolver } = rules;
   const [defaultValues] = useState(() => initialValues(customer, consents));
   const form = useForm<ApplyFormValues>({ resolver, defaultValues });
 
