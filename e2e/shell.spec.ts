@@ -89,12 +89,19 @@ test('no connection: a clear message and a retry that recovers, never a blank sc
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Ingen forbindelse');
 });
 
-test('the static documents are real PDFs', async ({ request }) => {
+test("the static documents are real, tagged PDFs in their country's language", async ({ request }) => {
   for (const name of ['GeneralTermsNO', 'GeneralTermsSE', 'PrivacyPolicyNO', 'PrivacyPolicySE']) {
     const response = await request.get(`/loan-subscription/documents/${name}.pdf`);
     expect(response.status(), name).toBe(200);
     expect(response.headers()['content-type'], name).toContain('application/pdf');
-    expect((await response.body()).subarray(0, 5).toString(), name).toBe('%PDF-');
+    const pdf = (await response.body()).toString('latin1');
+    expect(pdf.slice(0, 5), name).toBe('%PDF-');
+    // What screen readers need (PDF/UA-1): marked as tagged, a structure tree, the language and
+    // the title shown instead of the file name.
+    expect(pdf, name).toContain('/Marked true');
+    expect(pdf, name).toMatch(/\/StructTreeRoot \d+ 0 R/);
+    expect(pdf, name).toContain(name.endsWith('NO') ? '/Lang (nb-NO)' : '/Lang (sv-SE)');
+    expect(pdf, name).toContain('/DisplayDocTitle true');
   }
 });
 

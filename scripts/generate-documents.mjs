@@ -1,24 +1,27 @@
 // Writes the static documents the portal links to (web/public/documents, served under
 // /loan-subscription/documents/): general terms and privacy policy for Norway (bokmål) and Sweden
 // (Swedish). They are SAMPLES, marked as such on every page: the operator replaces them with
-// their own, reviewed by their lawyers, before going live. The output is reproducible (fixed
-// dates), so running the script again without changes leaves the files as they are.
-//   node scripts/generate-documents.mjs
-import { mkdirSync, writeFileSync } from 'node:fs';
+// their own, reviewed by their lawyers, before going live. They are tagged PDFs meant to meet
+// PDF/UA-1 (pdfkit): a structure tree of headings and paragraphs in reading order, the
+// document's language and title, embedded fonts, page furniture marked as artifacts, so screen
+// readers read them as they read the portal. The output is reproducible (fixed dates).
+//   node scripts/generate-documents.mjs     (needs Liberation Sans: apt-get install fonts-liberation,
+//                                            or PDF_FONT_DIR=<folder with LiberationSans-*.ttf>)
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import PDFDocument from 'pdfkit';
 
 const OUT = fileURLToPath(new URL('../web/public/documents/', import.meta.url));
 const FIXED_DATE = new Date('2026-01-01T00:00:00Z');
+const FONT_DIRS = [process.env.PDF_FONT_DIR, '/usr/share/fonts/truetype/liberation', '/usr/share/fonts/liberation'].filter(Boolean);
 
-const A4 = [595.28, 841.89];
 const MARGIN = 56;
 const BODY_SIZE = 10.5;
-const LEADING = 14.5;
-const INK = rgb(0.1, 0.1, 0.1);
-const BRAND = rgb(0.06, 0.24, 0.24);
-const WARN_BG = rgb(1, 0.95, 0.8);
-const WARN_INK = rgb(0.45, 0.25, 0);
+const INK = '#1a1a1a';
+const BRAND = '#0f3d3d';
+const WARN_BG = '#fff2cc';
+const WARN_INK = '#734000';
 
 /** Each document: language, title, the sample notice, footer words and sections of paragraphs. */
 const DOCUMENTS = {
@@ -180,88 +183,116 @@ const DOCUMENTS = {
   },
 };
 
-function wrap(text, font, size, width) {
-  const lines = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
-    else {
-      lines.push(line);
-      line = word;
-    }
+function fontFile(name) {
+  for (const dir of FONT_DIRS) {
+    const path = join(dir, name);
+    if (existsSync(path)) return path;
   }
-  if (line) lines.push(line);
-  return lines;
+  throw new Error(`${name} not found in ${FONT_DIRS.join(', ')}: apt-get install fonts-liberation, or set PDF_FONT_DIR`);
 }
 
-async function render(doc) {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(doc.title, { showInWindowTitleBar: true });
-  pdf.setSubject(doc.subtitle);
-  pdf.setAuthor('Sample / Eksempel / Exempel');
-  pdf.setLanguage(doc.lang);
-  pdf.setKeywords(['sample', 'replace']);
-  pdf.setProducer('scripts/generate-documents.mjs');
-  pdf.setCreator('scripts/generate-documents.mjs');
-  pdf.setCreationDate(FIXED_DATE);
-  pdf.setModificationDate(FIXED_DATE);
+function render(doc, path) {
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN + 10, left: MARGIN, right: MARGIN },
+    pdfVersion: '1.7',
+    subset: 'PDF/UA',
+    tagged: true,
+    lang: doc.lang,
+    displayTitle: true,
+    bufferPages: true,
+    info: {
+      Title: doc.title,
+      Subject: doc.subtitle,
+      Author: 'Sample / Eksempel / Exempel',
+      Keywords: 'sample, replace',
+      Producer: 'scripts/generate-documents.mjs',
+      Creator: 'scripts/generate-documents.mjs',
+      CreationDate: FIXED_DATE,
+      ModDate: FIXED_DATE,
+    },
+  });
+  pdf.registerFont('regular', fontFile('LiberationSans-Regular.ttf'));
+  pdf.registerFont('bold', fontFile('LiberationSans-Bold.ttf'));
+  const written = new Promise((resolve, reject) => {
+    const out = createWriteStream(path);
+    out.on('finish', resolve);
+    out.on('error', reject);
+    pdf.pipe(out);
+  });
 
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const width = A4[0] - 2 * MARGIN;
+  const width = pdf.page.width - 2 * MARGIN;
+  const document = pdf.struct('Document');
+  pdf.addStructure(document);
+  const text = (type, font, size, color, body, gap) =>
+    document.add(
+      pdf.struct(type, () => {
+        pdf.font(font).fontSize(size).fillColor(color).text(body, { width, lineGap: 3 });
+      }),
+    );
 
-  let page;
-  let y;
-  const newPage = () => {
-    page = pdf.addPage(A4);
-    y = A4[1] - MARGIN;
-    // The sample mark sits on every page, so a single printed page is never mistaken for real terms.
-    page.drawText(doc.footer.toUpperCase(), { x: MARGIN, y: A4[1] - 30, size: 8, font: bold, color: WARN_INK });
-  };
-  const ensure = (height) => {
-    if (y - height < MARGIN + 20) newPage();
-  };
-  const paragraph = (text, font, size, color, gap) => {
-    for (const line of wrap(text, font, size, width)) {
-      ensure(LEADING);
-      page.drawText(line, { x: MARGIN, y, size, font, color });
-      y -= size + 4;
-    }
-    y -= gap;
-  };
+  text('H1', 'bold', 20, BRAND, doc.title, 0);
+  pdf.moveDown(0.2);
+  text('P', 'regular', 11.5, INK, doc.subtitle);
+  pdf.moveDown(1);
 
-  newPage();
-  paragraph(doc.title, bold, 20, BRAND, 4);
-  paragraph(doc.subtitle, regular, 11.5, INK, 14);
-
-  const noticeLines = wrap(doc.sample, bold, 10, width - 24);
-  const boxHeight = noticeLines.length * 14 + 18;
-  page.drawRectangle({ x: MARGIN, y: y - boxHeight + 10, width, height: boxHeight, color: WARN_BG, borderColor: WARN_INK, borderWidth: 1 });
-  let noticeY = y - 6;
-  for (const line of noticeLines) {
-    page.drawText(line, { x: MARGIN + 12, y: noticeY, size: 10, font: bold, color: WARN_INK });
-    noticeY -= 14;
-  }
-  y -= boxHeight + 16;
+  // The sample notice, in a box: the box is decoration, the words are the first paragraph.
+  pdf.font('bold').fontSize(10);
+  const noticeHeight = pdf.heightOfString(doc.sample, { width: width - 24, lineGap: 3 }) + 20;
+  const top = pdf.y;
+  pdf.markContent('Artifact', { type: 'Layout' });
+  pdf.rect(MARGIN, top, width, noticeHeight).fillAndStroke(WARN_BG, WARN_INK);
+  pdf.endMarkedContent();
+  document.add(
+    pdf.struct('P', () => {
+      pdf.font('bold').fontSize(10).fillColor(WARN_INK).text(doc.sample, MARGIN + 12, top + 10, { width: width - 24, lineGap: 3 });
+    }),
+  );
+  pdf.x = MARGIN;
+  pdf.y = top + noticeHeight + 16;
 
   for (const [heading, paragraphs] of doc.sections) {
-    ensure(LEADING * 3);
-    paragraph(heading, bold, 12.5, BRAND, 2);
-    for (const text of paragraphs) paragraph(text, regular, BODY_SIZE, INK, 8);
+    const section = pdf.struct('Sect');
+    document.add(section);
+    // A heading is not left alone at the foot of a page.
+    if (pdf.y > pdf.page.height - pdf.page.margins.bottom - 60) pdf.addPage();
+    section.add(
+      pdf.struct('H2', () => {
+        pdf.font('bold').fontSize(12.5).fillColor(BRAND).text(heading, { width, lineGap: 2 });
+      }),
+    );
+    pdf.moveDown(0.3);
+    for (const body of paragraphs) {
+      section.add(
+        pdf.struct('P', () => {
+          pdf.font('regular').fontSize(BODY_SIZE).fillColor(INK).text(body, { width, lineGap: 3 });
+        }),
+      );
+      pdf.moveDown(0.6);
+    }
+    section.end();
   }
+  document.end();
 
-  const pages = pdf.getPages();
-  pages.forEach((p, index) => {
-    const label = `${doc.footer} · ${doc.page} ${index + 1} ${doc.of} ${pages.length}`;
-    p.drawText(label, { x: MARGIN, y: 30, size: 8, font: regular, color: INK });
-  });
-  return pdf.save({ useObjectStreams: false });
+  // The sample mark at the top and the page numbers at the foot of every page: page furniture,
+  // which screen readers skip (the notice above says it once, in the text).
+  const { start, count } = pdf.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    pdf.switchToPage(index);
+    const margins = pdf.page.margins;
+    pdf.page.margins = { ...margins, top: 0, bottom: 0 };
+    pdf.markContent('Artifact', { type: 'Pagination' });
+    pdf.font('bold').fontSize(8).fillColor(WARN_INK).text(doc.footer.toUpperCase(), MARGIN, 28, { width, lineBreak: false });
+    pdf.font('regular').fontSize(8).fillColor(INK).text(`${doc.footer} · ${doc.page} ${index + 1} ${doc.of} ${count}`, MARGIN, pdf.page.height - 38, { width, lineBreak: false });
+    pdf.endMarkedContent();
+    pdf.page.margins = margins;
+  }
+  pdf.end();
+  return written;
 }
 
 mkdirSync(OUT, { recursive: true });
 for (const [name, doc] of Object.entries(DOCUMENTS)) {
-  const bytes = await render(doc);
-  writeFileSync(`${OUT}${name}`, bytes);
-  console.log(`${name}: ${(bytes.length / 1024).toFixed(1)} KB`);
+  await render(doc, `${OUT}${name}`);
+  console.log(name);
 }
