@@ -224,14 +224,14 @@ function render(doc, path) {
   const width = pdf.page.width - 2 * MARGIN;
   const document = pdf.struct('Document');
   pdf.addStructure(document);
-  const text = (type, font, size, color, body, gap) =>
+  const text = (type, font, size, color, body) =>
     document.add(
       pdf.struct(type, () => {
         pdf.font(font).fontSize(size).fillColor(color).text(body, { width, lineGap: 3 });
       }),
     );
 
-  text('H1', 'bold', 20, BRAND, doc.title, 0);
+  text('H1', 'bold', 20, BRAND, doc.title);
   pdf.moveDown(0.2);
   text('P', 'regular', 11.5, INK, doc.subtitle);
   pdf.moveDown(1);

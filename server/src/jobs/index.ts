@@ -54,7 +54,9 @@ declare module 'fastify' {
 function bossDb(db: Db, isStopped: () => boolean): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[]) {
-      if (isStopped()) return { rows: [] };
+      // No answer at all: pg-boss reads it as "nothing fetched" or "no job affected" (an empty
+      // row list would make it read a count that is not there, and throw where nobody catches).
+      if (isStopped()) return null as unknown as { rows: unknown[] };
       const rows = values && values.length > 0 ? await db.query(text, values as SqlParam[]) : await db.execRows(text);
       return { rows };
     },
