@@ -4,6 +4,7 @@ export * from './identity-numbers';
 export * from './limits';
 export * from './messages';
 export * from './outcomes';
+export * from './lifecycle';
 export * from './patterns';
 export * from './routes';
 export * from './schemas/atoms';

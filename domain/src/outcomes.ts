@@ -14,23 +14,6 @@ export const OUTCOMES = [
 ] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
-/** The portal's own application states, shared by the merchant API and the screens. */
-export const APPLICATION_STATUSES = [
-  'CREATED',
-  'SUBMITTED',
-  'PENDING',
-  'APPROVED',
-  'SIGNING',
-  'COMPLETED',
-  'DECLINED',
-  'CANCELLED',
-  'FAILED',
-] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
-/** States an application never leaves: it cannot be submitted or signed again. */
-export const FINAL_APPLICATION_STATUSES: readonly ApplicationStatus[] = ['COMPLETED', 'DECLINED', 'CANCELLED', 'FAILED'];
-export const isFinalStatus = (status: ApplicationStatus): boolean => FINAL_APPLICATION_STATUSES.includes(status);
 
 export const CUSTOMER_TYPES = ['PRIVATE', 'LEGAL'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];

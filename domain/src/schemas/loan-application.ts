@@ -3,8 +3,8 @@
  * builds them from its records.
  */
 import type { CountryCode, Currency } from '../countries';
+import type { ApplicationStatus } from '../lifecycle';
 import type {
-  ApplicationStatus,
   ApplicationVersion,
   ConsentType,
   CustomerType,

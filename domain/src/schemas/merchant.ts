@@ -2,7 +2,8 @@
 import { COUNTRY_CODES } from '../countries';
 import { LOAN_LIMITS, TEXT_LIMITS } from '../limits';
 import { validationKey } from '../messages';
-import { APPLICATION_STATUSES, CUSTOMER_TYPES, OUTCOMES } from '../outcomes';
+import { MERCHANT_STATUSES } from '../lifecycle';
+import { CUSTOMER_TYPES, OUTCOMES } from '../outcomes';
 import {
   absoluteUrlSchema,
   checkField,
@@ -96,14 +97,14 @@ export type CreateApplicationRequestInput = z.input<typeof createApplicationRequ
 export const createApplicationResponseSchema = z.object({
   reference: z.string(),
   applyUrl: z.string(),
-  status: z.enum(APPLICATION_STATUSES),
+  status: z.enum(MERCHANT_STATUSES),
 });
 export type CreateApplicationResponse = z.output<typeof createApplicationResponseSchema>;
 
 export const applicationEventSchema = z.object({
   type: z.string(),
   at: z.string(),
-  status: z.nullable(z.enum(APPLICATION_STATUSES)),
+  status: z.nullable(z.enum(MERCHANT_STATUSES)),
   outcome: z.nullable(z.enum(OUTCOMES)),
   detail: z.nullable(z.record(z.string(), z.unknown())),
 });
@@ -116,7 +117,7 @@ export const merchantApplicationViewSchema = z.object({
   countryCode: z.enum(COUNTRY_CODES),
   customerType: z.enum(CUSTOMER_TYPES),
   version: z.number(),
-  status: z.enum(APPLICATION_STATUSES),
+  status: z.enum(MERCHANT_STATUSES),
   outcome: z.nullable(z.enum(OUTCOMES)),
   createdAt: z.string(),
   updatedAt: z.string(),

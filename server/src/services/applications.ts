@@ -7,6 +7,7 @@ import {
   type MerchantApplicationView,
   normaliseNationalId,
   normaliseOrganisationNumber,
+  merchantStatusOf,
   pagePath,
   PAGES,
   validationKey,
@@ -68,7 +69,7 @@ export async function createApplication(
   const answer = (app: ApplicationRecord): CreateApplicationResponse => ({
     reference: app.reference,
     applyUrl: applyUrl(publicUrl, app),
-    status: app.status,
+    status: merchantStatusOf(app.status),
   });
   const existingAnswer = (app: ApplicationRecord): CreateResult => {
     if (app.requestHash !== requestHash) throw ApiError.conflict();
@@ -145,14 +146,14 @@ export function merchantView(
     countryCode: app.countryCode,
     customerType: app.customerType,
     version: app.version,
-    status: app.status,
+    status: merchantStatusOf(app.status),
     outcome: app.outcome,
     createdAt: app.createdAt.toISOString(),
     updatedAt: app.updatedAt.toISOString(),
     timeline: events.map((event) => ({
       type: event.type,
       at: event.createdAt.toISOString(),
-      status: event.status,
+      status: event.status && merchantStatusOf(event.status),
       outcome: event.outcome,
       detail: event.detail,
     })),

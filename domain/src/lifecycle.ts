@@ -1,0 +1,227 @@
+/**
+ * The application lifecycle (PRODUCT section 8): the one table of statuses × events that every
+ * status change goes through. Each allowed (status, event) pair names together the next status,
+ * the outcome the customer is sent back to the shop with, the status the merchant API shows and
+ * the webhook event it produces, so no channel can tell a different story. A pair that is not in
+ * the table is refused, never applied. `docs/lifecycle.md` is generated from this table.
+ */
+import type { Outcome } from './outcomes';
+
+/** The portal's own statuses of an application. */
+export const APPLICATION_STATUSES = [
+  'CREATED',
+  'SUBMITTED',
+  'PENDING',
+  'APPROVED',
+  'SIGNING',
+  'SIGNED',
+  'COMPLETED',
+  'DECLINED',
+  'CANCELLED',
+  'FAILED',
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/**
+ * What the merchant API and webhooks call a status. `SIGNED` (signed, the lender's final answer
+ * still to come) is `PENDING` to a merchant: either way the lender is deciding.
+ */
+export const MERCHANT_STATUSES = ['CREATED', 'SUBMITTED', 'PENDING', 'APPROVED', 'SIGNING', 'COMPLETED', 'DECLINED', 'CANCELLED', 'FAILED'] as const;
+export type MerchantStatus = (typeof MERCHANT_STATUSES)[number];
+
+/** What the waiting screen's status call answers (spec section 4). */
+export type PaymentStatus = 'ACCEPTED' | 'REJECTED' | 'FROZEN' | 'TASK_REDIRECTION_REQUIRED';
+
+export interface StatusInfo {
+  /** The status as the merchant API and webhooks show it. */
+  merchant: MerchantStatus;
+  /** What the customer's waiting screen is told: FROZEN means a person at the lender decides. */
+  payment: PaymentStatus;
+  /** Final statuses are never left: nothing can be submitted, signed or cancelled any more. */
+  final: boolean;
+  /** What it means, for the documentation. */
+  meaning: string;
+}
+
+export const STATUS_INFO: Readonly<Record<ApplicationStatus, StatusInfo>> = {
+  CREATED: { merchant: 'CREATED', payment: 'TASK_REDIRECTION_REQUIRED', final: false, meaning: 'created by the merchant; the customer has not applied yet' },
+  SUBMITTED: { merchant: 'SUBMITTED', payment: 'TASK_REDIRECTION_REQUIRED', final: false, meaning: 'sent to the lender, no decision yet' },
+  PENDING: { merchant: 'PENDING', payment: 'FROZEN', final: false, meaning: 'manual review at the lender, before signing' },
+  APPROVED: { merchant: 'APPROVED', payment: 'TASK_REDIRECTION_REQUIRED', final: false, meaning: 'approved by the lender; the customer signs next' },
+  SIGNING: { merchant: 'SIGNING', payment: 'TASK_REDIRECTION_REQUIRED', final: false, meaning: 'the customer is asked to sign' },
+  SIGNED: { merchant: 'PENDING', payment: 'FROZEN', final: false, meaning: "signed; the lender's final answer is still to come" },
+  COMPLETED: { merchant: 'COMPLETED', payment: 'ACCEPTED', final: true, meaning: 'granted by the lender' },
+  DECLINED: { merchant: 'DECLINED', payment: 'REJECTED', final: true, meaning: 'declined by the lender' },
+  CANCELLED: { merchant: 'CANCELLED', payment: 'REJECTED', final: true, meaning: 'cancelled by the customer, the merchant or the lender' },
+  FAILED: { merchant: 'FAILED', payment: 'REJECTED', final: true, meaning: 'not signed: the customer left or the signing was closed' },
+};
+
+export const FINAL_APPLICATION_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter((status) => STATUS_INFO[status].final);
+export const isFinalStatus = (status: ApplicationStatus): boolean => STATUS_INFO[status].final;
+export const merchantStatusOf = (status: ApplicationStatus): MerchantStatus => STATUS_INFO[status].merchant;
+
+/** Everything that can happen to an application, from whichever side. */
+export const LIFECYCLE_EVENTS = [
+  'identified',
+  'submitted',
+  'decision.approved',
+  'decision.pending',
+  'decision.declined',
+  'decision.cancelled',
+  'decision.granted',
+  'signing.started',
+  'signing.completed',
+  'signing.declined',
+  'signing.expired',
+  'signing.aborted',
+  'customer.left',
+  'merchant.cancelled',
+  'expired',
+] as const;
+export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
+
+export const LIFECYCLE_EVENT_MEANINGS: Readonly<Record<LifecycleEvent, string>> = {
+  identified: 'the customer identified with BankID',
+  submitted: 'the customer applied; the application went to the lender',
+  'decision.approved': 'the lender approved; the customer signs next',
+  'decision.pending': 'the lender put it in manual review (frozen, inspection, missing information)',
+  'decision.declined': 'the lender declined',
+  'decision.cancelled': 'the lender cancelled',
+  'decision.granted': "the lender's answer is final and yes (booked, accepted, contracted): the payment status is final",
+  'signing.started': 'the customer was sent to sign',
+  'signing.completed': 'every signature is in',
+  'signing.declined': 'the signer declined or cancelled; they may try again',
+  'signing.expired': 'the signing session expired; they may try again',
+  'signing.aborted': 'the signer cancelled and the lender closed the application',
+  'customer.left': 'the customer went back to the shop (header link, log out, a page\u2019s back link)',
+  'merchant.cancelled': 'the merchant cancelled through the merchant API',
+  expired: 'nothing happened for too long (the apply link or the lender\u2019s time to live ran out)',
+};
+
+/** Webhook event types: one per real transition, none when nothing changes. */
+export const WEBHOOK_EVENT_TYPES = [
+  'application.submitted',
+  'application.pending',
+  'application.approved',
+  'application.signing',
+  'application.signing_failed',
+  'application.signed',
+  'application.completed',
+  'application.declined',
+  'application.cancelled',
+  'application.failed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** What an allowed (status, event) pair does. A row with `webhook: null` changes nothing. */
+export interface LifecycleTransition {
+  from: ApplicationStatus;
+  event: LifecycleEvent;
+  to: ApplicationStatus;
+  /** The outcome from now on: where the customer is sent back with, and what the merchant reads. */
+  outcome: Outcome | null;
+  merchantStatus: MerchantStatus;
+  webhook: WebhookEventType | null;
+}
+
+type Rule = readonly [from: readonly ApplicationStatus[], to: ApplicationStatus | 'same', outcome: Outcome | 'same', webhook: WebhookEventType | null];
+
+const ALL = APPLICATION_STATUSES;
+const FINAL = FINAL_APPLICATION_STATUSES;
+/** Statuses before the customer has signed anything. */
+const BEFORE_SIGNING = ['SUBMITTED', 'PENDING', 'APPROVED'] as const satisfies readonly ApplicationStatus[];
+/** Reports of the state an application is already in change nothing (pollers repeat them). */
+const unchanged = (...from: ApplicationStatus[]): Rule => [from, 'same', 'same', null];
+
+const RULES: Readonly<Record<LifecycleEvent, readonly Rule[]>> = {
+  identified: [unchanged(...ALL)],
+  submitted: [[['CREATED'], 'SUBMITTED', 'apply_continue', 'application.submitted'], unchanged('SUBMITTED')],
+  'decision.approved': [[['SUBMITTED', 'PENDING'], 'APPROVED', 'apply_approved', 'application.approved'], unchanged('APPROVED', 'SIGNING', 'SIGNED')],
+  'decision.pending': [
+    [['SUBMITTED', 'APPROVED'], 'PENDING', 'apply_continue', 'application.pending'],
+    [['SIGNING'], 'SIGNED', 'apply_continue', 'application.signed'],
+    unchanged('PENDING', 'SIGNED'),
+  ],
+  'decision.declined': [
+    [BEFORE_SIGNING, 'DECLINED', 'apply_denied', 'application.declined'],
+    [['SIGNING', 'SIGNED'], 'DECLINED', 'client_sign_success_denied', 'application.declined'],
+    unchanged('DECLINED'),
+  ],
+  'decision.cancelled': [
+    [[...BEFORE_SIGNING, 'SIGNING'], 'CANCELLED', 'apply_cancelled', 'application.cancelled'],
+    [['SIGNED'], 'CANCELLED', 'client_sign_success_cancelled', 'application.cancelled'],
+    unchanged('CANCELLED'),
+  ],
+  'decision.granted': [
+    [BEFORE_SIGNING, 'COMPLETED', 'apply_approved', 'application.completed'],
+    [['SIGNING', 'SIGNED'], 'COMPLETED', 'client_sign_success_approved', 'application.completed'],
+    unchanged('COMPLETED'),
+  ],
+  'signing.started': [
+    [['SUBMITTED'], 'SIGNING', 'apply_continue', 'application.signing'],
+    [['APPROVED'], 'SIGNING', 'apply_approved', 'application.signing'],
+    unchanged('SIGNING'),
+  ],
+  'signing.completed': [[['SIGNING'], 'SIGNED', 'apply_continue', 'application.signed'], unchanged('SIGNED', 'COMPLETED')],
+  'signing.declined': [[['SIGNING'], 'same', 'client_sign_failed', 'application.signing_failed']],
+  'signing.expired': [[['SIGNING'], 'same', 'client_sign_failed', 'application.signing_failed']],
+  'signing.aborted': [[['SIGNING'], 'FAILED', 'client_sign_failed', 'application.failed'], unchanged('FAILED')],
+  'customer.left': [
+    [['CREATED'], 'CANCELLED', 'apply_cancelled', 'application.cancelled'],
+    [['APPROVED', 'SIGNING'], 'FAILED', 'client_sign_failed', 'application.failed'],
+    // At the lender: it decides, and the merchant hears of it by webhook.
+    unchanged('SUBMITTED', 'PENDING', 'SIGNED'),
+    unchanged(...FINAL),
+  ],
+  'merchant.cancelled': [
+    [['CREATED', ...BEFORE_SIGNING, 'SIGNING'], 'CANCELLED', 'apply_cancelled', 'application.cancelled'],
+    [['SIGNED'], 'CANCELLED', 'client_sign_success_cancelled', 'application.cancelled'],
+    unchanged('CANCELLED'),
+  ],
+  expired: [
+    [['CREATED', 'SUBMITTED', 'PENDING'], 'CANCELLED', 'apply_cancelled', 'application.cancelled'],
+    [['APPROVED', 'SIGNING'], 'FAILED', 'client_sign_failed', 'application.failed'],
+    unchanged(...FINAL),
+  ],
+};
+
+const key = (from: ApplicationStatus, event: LifecycleEvent) => `${from} ${event}`;
+
+/** Every allowed pair, in table order. */
+export const LIFECYCLE_TABLE: readonly LifecycleTransition[] = LIFECYCLE_EVENTS.flatMap((event) =>
+  RULES[event].flatMap(([from, to, outcome, webhook]) =>
+    from.map((status) => {
+      const next = to === 'same' ? status : to;
+      return {
+        from: status,
+        event,
+        to: next,
+        // 'same' is only ever used with the outcome the status already carries (resolved at run time).
+        outcome: outcome === 'same' ? null : outcome,
+        merchantStatus: STATUS_INFO[next].merchant,
+        webhook,
+      } satisfies LifecycleTransition;
+    }),
+  ),
+);
+
+const BY_PAIR = new Map(LIFECYCLE_TABLE.map((row) => [key(row.from, row.event), row]));
+
+/**
+ * What `event` does to an application in `status` with `outcome`, or null when the pair is not
+ * allowed. A row that keeps the outcome answers the current one; `changed` is false when
+ * nothing would change (no timeline entry with a status, no webhook).
+ */
+export function nextState(
+  status: ApplicationStatus,
+  outcome: Outcome | null,
+  event: LifecycleEvent,
+): (LifecycleTransition & { changed: boolean }) | null {
+  const row = BY_PAIR.get(key(status, event));
+  if (!row) return null;
+  const next = row.webhook === null ? outcome : row.outcome;
+  return { ...row, outcome: next, changed: row.webhook !== null && (row.to !== status || next !== outcome) };
+}
+
+/** Whether `event` may happen to an application in `status`. */
+export const isAllowed = (status: ApplicationStatus, event: LifecycleEvent): boolean => BY_PAIR.has(key(status, event));
