@@ -160,7 +160,8 @@ const RULES: Readonly<Record<LifecycleEvent, readonly Rule[]>> = {
   'signing.started': [
     [['SUBMITTED'], 'SIGNING', 'apply_continue', 'application.signing'],
     [['APPROVED'], 'SIGNING', 'apply_approved', 'application.signing'],
-    unchanged('SIGNING'),
+    // A late report of a signing that has moved on since.
+    unchanged('SIGNING', 'SIGNED'),
   ],
   'signing.completed': [[['SIGNING'], 'SIGNED', 'apply_continue', 'application.signed'], unchanged('SIGNED', 'COMPLETED')],
   'signing.declined': [[['SIGNING'], 'same', 'client_sign_failed', 'application.signing_failed']],

@@ -71,6 +71,7 @@ export const CALLBACKS = {
 export const MERCHANT_API = {
   applications: route('/api/merchant/v1/applications'),
   application: route('/api/merchant/v1/applications/:merchantPaymentReference'),
+  cancel: route('/api/merchant/v1/applications/:merchantPaymentReference/cancel'),
   openApi: route('/api/merchant/v1/openapi.json'),
   docs: route('/api/docs'),
 } as const;

@@ -27,7 +27,12 @@ describe.each(ENGINES)('consumer version 2 (Resurs Merchant API) on %s', (engine
     expect(callBackUrl).toMatch(/\/sandbox\/resurs-v2\/task\//);
     const pressed = await press(`${callBackUrl}/${action}`);
     expect(pressed.status).toBe(303);
-    return { customer, location: pressed.location ?? '' };
+    // Resurs sends the browser back through the portal, which reads the payment, then shows a page.
+    const back = pressed.location ?? '';
+    expect(back).toMatch(new RegExp(`/api/loan-application/resurs/v2/return/${action === 'approve' ? 'success' : 'fail'}\\?ref=`));
+    const returned = await t.app.inject({ method: 'GET', url: back.replace(t.url, ''), headers: { cookie: customer.cookie } });
+    expect(returned.statusCode).toBe(302);
+    return { customer, location: String(returned.headers.location ?? '') };
   }
 
   const merchantView = async (customer: Customer) =>

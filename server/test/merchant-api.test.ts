@@ -192,6 +192,7 @@ describe.each(ENGINES)('merchant API on %s', (engine) => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/merchant/v1/applications',
       '/api/merchant/v1/applications/{merchantPaymentReference}',
+      '/api/merchant/v1/applications/{merchantPaymentReference}/cancel',
     ]);
   });
 });

@@ -23,7 +23,7 @@ describe('webhook signatures', () => {
 interface Received {
   eventId: string;
   signature: string;
-  body: { id: string; data: { status: string; outcome: string | null; merchantPaymentReference: string } };
+  body: { id: string; type: string; data: { status: string; outcome: string | null; merchantPaymentReference: string } };
 }
 
 describe('webhooks to the merchant', () => {
@@ -80,16 +80,21 @@ describe('webhooks to the merchant', () => {
     await t.app.inject({ method: 'GET', url: API.validate.url({ reference }), headers: { cookie } });
     const left = await t.app.inject({ method: 'POST', url: API.leave.pattern, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
     expect(left.statusCode).toBe(200);
-
-    // Nothing changed yet (leaving before applying keeps the status): submit to cause a change.
-    const form = { phone: '+47 92345678', email: 'ola@example.com', address: 'Bryggen 5', postalCode: '5003', city: 'Bergen', personalInfoConsent: true, privacyConsent: true };
-    const submitted = await t.app.inject({ method: 'PATCH', url: API.resursV2Submit.pattern, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' }, payload: form });
-    expect(submitted.statusCode, submitted.body).toBe(200);
+    // Leaving before applying closes the application: the browser, the merchant API and the
+    // webhook all say apply_cancelled.
+    expect(new URL(left.json<{ redirectUrl: string }>().redirectUrl).searchParams.get('outcome')).toBe('apply_cancelled');
+    const view = await t.app.inject({ method: 'GET', url: MERCHANT_API.application.url({ merchantPaymentReference }), headers: merchantAuth });
+    expect(view.json()).toMatchObject({ status: 'CANCELLED', outcome: 'apply_cancelled' });
 
     // The first delivery failed (503); the queue delivered it again.
     const event = await eventually(async () => received.find((r) => r.body.data.merchantPaymentReference === merchantPaymentReference), 30_000);
-    expect(event.body.data.status).toBe('SUBMITTED');
+    expect(event.body).toMatchObject({ type: 'application.cancelled', data: { status: 'CANCELLED', outcome: 'apply_cancelled' } });
     expect(event.eventId).toBe(event.body.id);
+
+    // Closed: it cannot be applied for any more.
+    const form = { phone: '+47 92345678', email: 'ola@example.com', address: 'Bryggen 5', postalCode: '5003', city: 'Bergen', personalInfoConsent: true, privacyConsent: true };
+    const submitted = await t.app.inject({ method: 'PATCH', url: API.resursV2Submit.pattern, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' }, payload: form });
+    expect(submitted.statusCode, submitted.body).toBe(409);
     const [stored] = await t.db.query<{ attempts: number; delivered_at: Date | null; payload: unknown }>(
       'SELECT attempts, delivered_at, payload FROM webhook_events WHERE id = $1',
       [event.eventId],

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type ApiErrorBody, type ErrorCode, languageFromAcceptLanguage, validationKey } from '@portal/domain';
+import { type ApiErrorBody, type ErrorCode, isFinalStatus, languageFromAcceptLanguage, validationKey } from '@portal/domain';
 import { ApiError } from '../lib/errors';
+import { TransitionRefused } from '../services/apply-event';
 import { errorText, translate } from '../lib/i18n';
 
 const codeForStatus = (status: number): ErrorCode => {
@@ -36,6 +37,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return send(request, reply, error);
+    // Logged where the lifecycle table refused it; the caller asked for something the
+    // application's status does not allow.
+    if (error instanceof TransitionRefused) {
+      return send(request, reply, new ApiError(409, isFinalStatus(error.status) ? 'APPLICATION_ALREADY_COMPLETE' : 'REQUEST_ERROR'));
+    }
 
 
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

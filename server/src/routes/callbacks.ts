@@ -6,8 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CALLBACKS, requiredText, z } from '@portal/domain';
-import { RESURS_V2_CALLBACK_QUEUE } from '../services/lifecycle';
-import { findByExternalId } from '../services/submission';
+import { RESURS_V2_CALLBACK_QUEUE } from '../jobs/queues';
 
 export default async function callbackRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +14,8 @@ export default async function callbackRoutes(app: FastifyInstance) {
     CALLBACKS.resursV2Authorization.pattern,
     { schema: { body: z.object({ paymentId: requiredText(200), status: requiredText(50), created: z.optional(z.string()) }) } },
     async (request, reply) => {
-      const provider = await findByExternalId(app.db, 'RESURS_V2', request.body.paymentId);
+      const callback = app.lenders.RESURS_V2.interpretCallback(request.body);
+      const provider = callback && (await app.repos.providerApplications.findByExternalId('RESURS_V2', callback.externalId));
       // Unknown payments are acknowledged too: Resurs must not retry them forever.
       if (provider) {
         await app.jobs.send(RESURS_V2_CALLBACK_QUEUE, { applicationId: provider.applicationId });

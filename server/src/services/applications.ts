@@ -258,3 +258,15 @@ export function loanApplicationView(
     items: app.items,
   };
 }
+
+/**
+ * The application only if it is already this person's (never claims it): for ending an
+ * application, which only its owner may do. Anyone else gets the answer an unknown reference gets.
+ */
+export async function ownedApplication(db: Db, identity: SessionIdentity, reference: string): Promise<ApplicationRecord> {
+  const repos = repositories(db);
+  const app = await repos.applications.findByReference(reference);
+  const customer = app && (await repos.customers.findByApplicationId(app.id));
+  if (!app || !customer || app.countryCode !== identity.country || customer.nationalId !== identity.nationalId) throw ApiError.notFound();
+  return app;
+}

@@ -13,6 +13,11 @@ export interface ChangeFeed {
   /** Publishes after `q`'s transaction commits (at once outside one). */
   publish(q: Queryable, key: string): void;
   subscribe(listener: (key: string) => void): void;
+  /**
+   * Resolves when `key` next changes (on any instance), or at `deadline` at the latest: a caller
+   * waiting for another caller's work wakes when it is done, not on a timer.
+   */
+  next(key: string, deadline: Date): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -23,6 +28,13 @@ declare module 'fastify' {
 
 export default fp(async function changeFeed(app: FastifyInstance) {
   const listeners: ((key: string) => void)[] = [];
+  const waiting = new Map<string, Set<() => void>>();
+  listeners.push((key) => {
+    const wake = waiting.get(key);
+    if (!wake) return;
+    waiting.delete(key);
+    for (const fn of wake) fn();
+  });
   const deliver = (key: string) => {
     for (const listener of listeners) listener(key);
   };
@@ -48,6 +60,19 @@ export default fp(async function changeFeed(app: FastifyInstance) {
     },
     subscribe(listener) {
       listeners.push(listener);
+    },
+    next(key, deadline) {
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          waiting.get(key)?.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.max(0, deadline.getTime() - Date.now()));
+        const set = waiting.get(key) ?? new Set();
+        set.add(done);
+        waiting.set(key, set);
+      });
     },
   } satisfies ChangeFeed);
 });

@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { type ApplicationStatus, type Outcome, PENDING_DECISION_GRACE_SECONDS } from '@portal/domain';
+import { type ApplicationStatus, type Outcome, type PaymentStatus, PENDING_DECISION_GRACE_SECONDS, STATUS_INFO } from '@portal/domain';
 import { merchantReturnUrl, outcomeOnLeaving } from './merchant-return';
 
-export type PaymentStatus = 'ACCEPTED' | 'REJECTED' | 'FROZEN' | 'TASK_REDIRECTION_REQUIRED';
+export type { PaymentStatus };
 
 export interface StatusInputs {
   applicationId: string;
@@ -25,25 +25,17 @@ export interface StatusInputs {
 }
 
 /**
- * ACCEPTED, REJECTED and FROZEN end the wait; anything still moving is TASK_REDIRECTION_REQUIRED.
- * A pending decision is reported as moving for a short grace period first.
+ * What the waiting screen is told, from the lifecycle table's status (STATUS_INFO): ACCEPTED,
+ * REJECTED and FROZEN (a person at the lender decides) end the wait; anything still moving is
+ * TASK_REDIRECTION_REQUIRED. A pending decision is reported as moving for a short grace period first.
  */
 export function paymentStatusOf(inputs: Omit<StatusInputs, 'applicationId' | 'ownerNationalId'>, now = Date.now()): { paymentStatus: PaymentStatus; redirectUrl: string } {
   const { redirectUrl } = inputs;
-  switch (inputs.status) {
-    case 'COMPLETED':
-      return { paymentStatus: 'ACCEPTED', redirectUrl };
-    case 'DECLINED':
-    case 'CANCELLED':
-    case 'FAILED':
-      return { paymentStatus: 'REJECTED', redirectUrl };
-    case 'PENDING': {
-      const settled = now - (inputs.providerStatusChangedAt ?? 0) > PENDING_DECISION_GRACE_SECONDS * 1000;
-      return { paymentStatus: settled ? 'FROZEN' : 'TASK_REDIRECTION_REQUIRED', redirectUrl };
-    }
-    default:
-      return { paymentStatus: 'TASK_REDIRECTION_REQUIRED', redirectUrl };
-  }
+  const paymentStatus = STATUS_INFO[inputs.status].payment;
+  if (paymentStatus !== 'FROZEN') return { paymentStatus, redirectUrl };
+  // A review that has only just begun may still settle by itself (Resurs often decides in seconds).
+  const settled = now - (inputs.providerStatusChangedAt ?? 0) > PENDING_DECISION_GRACE_SECONDS * 1000;
+  return { paymentStatus: settled ? 'FROZEN' : 'TASK_REDIRECTION_REQUIRED', redirectUrl };
 }
 
 interface Row {

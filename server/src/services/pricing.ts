@@ -23,8 +23,7 @@ export function loanViewOf(app: ApplicationRecord, pricing: LoanPricing | null):
 }
 
 export async function storedPricing(app: FastifyInstance, applicationId: string): Promise<LoanPricing | null> {
-  const [row] = await app.db.query<{ pricing: LoanPricing | null }>('SELECT pricing FROM applications WHERE id = $1', [applicationId]);
-  return row?.pricing ?? null;
+  return app.repos.applications.findPricing<LoanPricing>(applicationId);
 }
 
 /** The application's pricing, asking the provider the first time. */
@@ -51,12 +50,13 @@ export async function pricingFor(app: FastifyInstance, application: ApplicationR
       };
     }
   } else {
-    const client = application.version === 1 ? app.providers.resursV1 : app.providers.resursV2;
+    // The lender the application goes to prices it (version 2 goes through version 1 when the Merchant API is off).
+    const client = app.lenders.kindFor(application) === 'RESURS_V2' ? app.providers.resursV2 : app.providers.resursV1;
     const result = await client.getPricing(input, context);
     if (result.ok) pricing = result.value;
   }
   if (pricing) {
-    await app.db.query('UPDATE applications SET pricing = $2::jsonb WHERE id = $1', [application.id, JSON.stringify(pricing)]);
+    await app.repos.applications.savePricing(application.id, pricing);
   }
   return pricing;
 }

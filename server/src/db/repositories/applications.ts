@@ -142,11 +142,18 @@ export function applicationsRepository(db: Queryable) {
       return rows.map(toRecord);
     },
 
-    async updateStatus(id: string, status: ApplicationStatus, outcome?: Outcome | null): Promise<void> {
-      await db.query(
-        `UPDATE applications SET status = $2, outcome = COALESCE($3, outcome), updated_at = now() WHERE id = $1`,
-        [id, status, outcome ?? null],
-      );
+    /** Sets status and outcome as the lifecycle table says; only services/apply-event.ts calls it. */
+    async updateStatus(id: string, status: ApplicationStatus, outcome: Outcome | null): Promise<void> {
+      await db.query(`UPDATE applications SET status = $2, outcome = $3, updated_at = now() WHERE id = $1`, [id, status, outcome]);
+    },
+
+    async findPricing<T>(id: string): Promise<T | null> {
+      const [row] = await db.query<{ pricing: T | null }>('SELECT pricing FROM applications WHERE id = $1', [id]);
+      return row?.pricing ?? null;
+    },
+
+    async savePricing(id: string, pricing: object): Promise<void> {
+      await db.query('UPDATE applications SET pricing = $2::jsonb WHERE id = $1', [id, JSON.stringify(pricing)]);
     },
   };
 }

@@ -4,7 +4,10 @@ import { consentsRepository } from './consents';
 import { customersRepository } from './customers';
 import { eventsRepository } from './events';
 import { merchantsRepository } from './merchants';
+import { providerApplicationsRepository } from './provider-applications';
 import { sessionsRepository } from './sessions';
+import { signingOrdersRepository } from './signing-orders';
+import { webhookEventsRepository } from './webhook-events';
 
 /** Every repository bound to one connection or transaction. */
 export function repositories(db: Queryable) {
@@ -15,6 +18,9 @@ export function repositories(db: Queryable) {
     consents: consentsRepository(db),
     events: eventsRepository(db),
     sessions: sessionsRepository(db),
+    providerApplications: providerApplicationsRepository(db),
+    signingOrders: signingOrdersRepository(db),
+    webhookEvents: webhookEventsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

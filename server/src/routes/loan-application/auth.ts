@@ -11,8 +11,7 @@ import {
 } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
 import { namesMatch } from '../../services/applications';
-import { leaveApplication } from '../../services/lifecycle';
-import { merchantReturnUrl, outcomeOnLeaving } from '../../services/merchant-return';
+import { leaveApplication } from '../../services/leave-application';
 import type { SessionIdentity } from '../../types';
 import { logIn } from './session';
 
@@ -83,18 +82,22 @@ export default async function authRoutes(app: FastifyInstance) {
     return { authenticated: true, firstName: identity.firstName };
   });
 
-  /** Ends the session on the server; answers where the browser goes next (the merchant). */
+  /**
+   * Ends the session on the server; answers where the browser goes next (the merchant). Leaving
+   * ends the session's own application only: a reference this person does not own stays as it was.
+   */
   api.post(API.logout.pattern, async (request) => {
     const reference = request.session.activeReference;
+    const identity = request.session.identity;
     let redirectUrl: string | null = null;
-    if (reference && request.session.identity) {
-      const application = await app.repos.applications.findByReference(reference);
-      if (application) {
-        const current = await leaveApplication(app, application);
-        redirectUrl = merchantReturnUrl(current, outcomeOnLeaving(current));
+    if (reference && identity) {
+      try {
+        redirectUrl = (await leaveApplication(app, identity, reference)).redirectUrl;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
       }
     }
-    if (request.session.identity || request.session.activeReference) await request.session.destroy();
+    if (identity || reference) await request.session.destroy();
     return { redirectUrl };
   });
 }

@@ -5,7 +5,11 @@ import { ApiError } from '../../lib/errors';
 import applicationsRoutes from './applications';
 import authRoutes from './auth';
 import bankIdRoutes from './bankid';
-import flowRoutes from './flows';
+import grenkeRoutes from './grenke';
+import leaveRoutes from './leave';
+import renewalRoutes from './renewal';
+import resursV1Routes from './resurs-v1';
+import resursV2Routes from './resurs-v2';
 import signB2bRoutes from './sign-b2b';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,6 +30,10 @@ export default async function loanApplicationApi(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(bankIdRoutes);
   await app.register(applicationsRoutes);
-  await app.register(flowRoutes);
+  await app.register(resursV1Routes);
+  await app.register(resursV2Routes);
+  await app.register(grenkeRoutes);
+  await app.register(renewalRoutes);
+  await app.register(leaveRoutes);
   await app.register(signB2bRoutes);
 }

@@ -18,3 +18,10 @@ export async function logIn(request: FastifyRequest, identity: SessionIdentity, 
   request.session.identity = identity;
   if (activeReference) request.session.activeReference = activeReference;
 }
+
+/** The application this session is working on, or 404. */
+export function activeReference(request: FastifyRequest): string {
+  const reference = request.session.activeReference;
+  if (!reference) throw ApiError.notFound();
+  return reference;
+}

@@ -16,6 +16,7 @@ import type { Merchant } from '../../db/repositories/merchants';
 import { sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { createApplication, merchantView } from '../../services/applications';
+import { cancelByMerchant } from '../../services/cancel-application';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,7 +31,7 @@ const errorSchema = z.object({
   fieldErrors: z.optional(z.record(z.string(), z.string())),
 }) satisfies z.ZodMiniType<ApiErrorBody, unknown>;
 
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 503: errorSchema };
 
 function requireMerchant(request: FastifyRequest): Merchant {
   if (!request.merchant) throw ApiError.unauthorized();
@@ -115,6 +116,29 @@ export default async function merchantApi(app: FastifyInstance) {
           request.params.merchantPaymentReference,
         );
         if (!application) throw ApiError.notFound();
+        const events = await scope.repos.events.listForApplication(application.id);
+        return merchantView(scope.config.publicUrl, application, events);
+      },
+    );
+
+    api.post(
+      MERCHANT_API.cancel.pattern,
+      {
+        schema: {
+          summary: 'Cancel an application that is not final (idempotent)',
+          description:
+            'For an order the shop has cancelled. The application is withdrawn at the lender if it is already there, ' +
+            'becomes CANCELLED with outcome `apply_cancelled` (`client_sign_success_cancelled` once the customer has signed), ' +
+            'and an `application.cancelled` webhook follows; the customer\'s open screen says the shop cancelled it. ' +
+            'Cancelling a cancelled application answers it again (200). A completed, declined or failed application ' +
+            'cannot be cancelled (409 PAYMENT_STATUS_FINAL); a lender that cannot be reached answers 503 and nothing changes.',
+          params: z.object({ merchantPaymentReference: merchantPaymentReferenceSchema }),
+          response: { 200: merchantApplicationViewSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const merchant = requireMerchant(request);
+        const application = await cancelByMerchant(scope, merchant, request.params.merchantPaymentReference);
         const events = await scope.repos.events.listForApplication(application.id);
         return merchantView(scope.config.publicUrl, application, events);
       },

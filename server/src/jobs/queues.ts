@@ -1,0 +1,5 @@
+/** The names of the stored job queues, one definition each (jobs/index.ts runs them). */
+export const WEBHOOK_QUEUE = 'webhook-delivery';
+export const STATUS_POLL_QUEUE = 'provider-status-poll';
+export const RESURS_V2_CALLBACK_QUEUE = 'resurs-v2-callback';
+export const CONTRACT_DELIVERY_QUEUE = 'contract-delivery';

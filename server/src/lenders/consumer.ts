@@ -1,0 +1,20 @@
+import type { ApplyForm } from '@portal/domain';
+import type { CustomerRecord } from '../db/repositories/customers';
+
+/** The consumer as a credit provider gets them: the identified person, with the contact details of the form. */
+export function consumerOf(customer: CustomerRecord, form: ApplyForm) {
+  return {
+    governmentId: customer.nationalId ?? '',
+    firstName: customer.firstName ?? '',
+    lastName: customer.lastName ?? '',
+    email: form.email,
+    phone: form.phone,
+    address: form.address,
+    postalCode: form.postalCode,
+    city: form.city,
+  };
+}
+
+/** Merchant prices include VAT (25 % in both countries); lenders that want the net price get it. */
+export const VAT_RATE = 0.25;
+export const netOfVat = (gross: number): number => Math.round((gross / (1 + VAT_RATE)) * 100) / 100;

@@ -1,0 +1,47 @@
+/**
+ * The lender flows, built from the configured vendor clients, and the rule that picks one for an
+ * application: GRENKE for companies; for consumers Resurs version 2 when the application asks for
+ * version 2 and the Resurs Merchant API is switched on, otherwise version 1 (spec section 7). An
+ * application already at a lender stays with that lender's flow.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApplicationRecord } from '../db/repositories/applications';
+import type { ProviderApplication, ProviderKind } from '../db/repositories/provider-applications';
+import { grenkeFlow } from './grenke/flow';
+import { resursV1Flow, type ResursV1Flow } from './resurs-v1/flow';
+import { resursV2Flow } from './resurs-v2/flow';
+import type { LenderFlow } from './types';
+
+export interface Lenders {
+  RESURS_V1: ResursV1Flow;
+  RESURS_V2: LenderFlow;
+  GRENKE: LenderFlow;
+  /** The flow for an application: the lender it is at, or the one it goes to. */
+  for(application: Pick<ApplicationRecord, 'provider' | 'version'>, atLender?: Pick<ProviderApplication, 'provider'> | null): LenderFlow;
+  kindFor(application: Pick<ApplicationRecord, 'provider' | 'version'>): ProviderKind;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lenders: Lenders;
+  }
+}
+
+export default fp(async function lenders(app: FastifyInstance) {
+  const { publicUrl, features } = app.config;
+  const flows = {
+    RESURS_V1: resursV1Flow({ client: app.providers.resursV1, publicUrl }),
+    RESURS_V2: resursV2Flow({ client: app.providers.resursV2, publicUrl }),
+    GRENKE: grenkeFlow({ client: app.providers.grenke }),
+  };
+  const kindFor = (application: Pick<ApplicationRecord, 'provider' | 'version'>): ProviderKind => {
+    if (application.provider === 'GRENKE') return 'GRENKE';
+    return application.version === 2 && features.resursMerchantApiEnabled ? 'RESURS_V2' : 'RESURS_V1';
+  };
+  app.decorate('lenders', {
+    ...flows,
+    kindFor,
+    for: (application, atLender) => flows[atLender?.provider ?? kindFor(application)],
+  } satisfies Lenders);
+});

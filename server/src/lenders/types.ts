@@ -1,0 +1,51 @@
+/**
+ * One flow module per lender (Resurs version 1, Resurs version 2, GRENKE) behind one interface:
+ * submit, start signing, read status, interpret a callback, cancel. Each module speaks to its
+ * vendor client (`providers/`) and says what the vendor's answers mean as lifecycle events; the
+ * use cases in `services/` apply those events through the lifecycle table. Modules return
+ * results, never throw vendor errors, and hold no SQL.
+ */
+import type { ApplyForm, LifecycleEvent } from '@portal/domain';
+import type { ApplicationRecord } from '../db/repositories/applications';
+import type { CustomerRecord } from '../db/repositories/customers';
+import type { ProviderAnswer, ProviderApplication, ProviderKind } from '../db/repositories/provider-applications';
+import type { ProviderResult } from '../providers/types';
+
+export interface SubmitInput {
+  application: ApplicationRecord;
+  customer: CustomerRecord;
+  form: ApplyForm;
+  /** The customer's device, as lenders ask for it (fraud checks). */
+  device: { ip: string; userAgent?: string | undefined };
+}
+
+/** What a lender's answer means now. */
+export interface Reading {
+  providerStatus: string;
+  customerUrl: string | null;
+  /** Provider facts the portal keeps with the application (never personal data). */
+  data?: Record<string, unknown>;
+  /** The lifecycle events the answer means, in order (often none: nothing new). */
+  events: LifecycleEvent[];
+  /** Whether to keep asking the lender in the background. */
+  keepPolling: boolean;
+}
+
+/** Where the customer signs next. */
+export type SigningStart = { kind: 'redirect'; url: string } | { kind: 'not-ready' };
+
+export interface LenderFlow {
+  readonly kind: ProviderKind;
+  /** Sends the application to the lender (once: the caller holds the submission lease). */
+  submit(input: SubmitInput): Promise<ProviderResult<ProviderAnswer>>;
+  /** What the lender's answer to the submission means (the `submitted` event comes first). */
+  readSubmission(answer: ProviderApplication): Reading;
+  /** Where the customer goes to sign, for lenders whose signing page is their own. */
+  startSigning(application: ApplicationRecord, provider: ProviderApplication): SigningStart;
+  /** Asks the lender for the application's current state. */
+  readStatus(application: ApplicationRecord, provider: ProviderApplication): Promise<ProviderResult<Reading>>;
+  /** The lender's id in a callback body it sent us, or null when the body is not one of its callbacks. */
+  interpretCallback(body: unknown): { externalId: string } | null;
+  /** Withdraws the application at the lender (merchant cancelled, customer left after approval). */
+  cancel(application: ApplicationRecord, provider: ProviderApplication): Promise<ProviderResult<void>>;
+}

@@ -1,0 +1,46 @@
+/** GRENKE leasing (business): submit, and the sandbox's mock panel. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API, languageFromAcceptLanguage, MOCK_DELAY_SECONDS, requiredText, z } from '@portal/domain';
+import { leasingStateOfWord } from '../../lenders/grenke/flow';
+import { ApiError } from '../../lib/errors';
+import { GRENKE_MOCK_ACTIONS } from '../../providers/grenke/sandbox-control';
+import { authorisedApplication } from '../../services/applications';
+import { mockGrenkeDecision } from '../../services/grenke-mock';
+import { submitApplication } from '../../services/submit-application';
+import { activeReference, requireIdentity } from './session';
+
+export default async function grenkeRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.patch(API.grenkeSubmit.pattern, async (request) => {
+    const { provider } = await submitApplication(app, {
+      identity: requireIdentity(request),
+      reference: activeReference(request),
+      lender: 'GRENKE',
+      body: request.body,
+      language: languageFromAcceptLanguage(request.headers['accept-language']),
+      sessionId: request.session.sessionId,
+      device: { ip: request.ip, userAgent: request.headers['user-agent'] },
+    });
+    return { applicationResults: [{ state: leasingStateOfWord(provider.providerStatus), financingId: provider.externalId }] };
+  });
+
+  /** Sandbox only: the business screen's mock panel makes the simulated GRENKE decide after a delay. */
+  api.post(
+    API.grenkeMock.pattern,
+    {
+      schema: {
+        params: z.object({ action: z.enum(GRENKE_MOCK_ACTIONS), merchantPaymentReference: requiredText(100) }),
+        querystring: z.object({ delay: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MOCK_DELAY_SECONDS.max * 1000)), MOCK_DELAY_SECONDS.default * 1000) }),
+      },
+    },
+    async (request) => {
+      if (!app.config.sandbox) throw new ApiError(404, 'REQUEST_ERROR');
+      const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request));
+      if (application.merchantPaymentReference !== request.params.merchantPaymentReference || application.provider !== 'GRENKE') throw ApiError.notFound();
+      await mockGrenkeDecision(app, application, request.params.action, request.query.delay);
+      return { action: request.params.action, delay: request.query.delay };
+    },
+  );
+}

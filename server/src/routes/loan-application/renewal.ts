@@ -1,0 +1,34 @@
+/** Renewal orders chosen on the consumer version 2 screen (spec sections 3, 4, 7). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API, renewalOrderSchema, validationKey, z } from '@portal/domain';
+import { repositories } from '../../db/repositories';
+import { ApiError } from '../../lib/errors';
+import { authorisedApplication } from '../../services/applications';
+import { storeRenewalOrders } from '../../services/renewal';
+import { activeReference, requireIdentity } from './session';
+
+export default async function renewalRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    API.renewalInit.pattern,
+    {
+      schema: {
+        body: z.strictObject({
+          consents: z.strictObject({ fairownRenewalAssessmentConsent: z.literal(true), fairownRenewalConsent: z.literal(true) }),
+          orders: z.array(renewalOrderSchema).check(z.minLength(1), z.maxLength(20)),
+        }),
+      },
+    },
+    async (request) => {
+      const identity = requireIdentity(request);
+      const { app: application } = await authorisedApplication(app.db, identity, activeReference(request));
+      const stored = await app.db.transaction(async (tx) => {
+        const ok = await storeRenewalOrders(tx, application, identity.nationalId, request.body.orders);
+        if (ok) await repositories(tx).events.append(application.id, { type: 'renewal.initiated', detail: { orders: request.body.orders.length } });
+        return ok;
+      });
+      if (!stored) throw ApiError.badRequest({ orders: { key: validationKey('invalidOption') } });
+      return { orders: request.body.orders.length };
+    },
+  );
+}

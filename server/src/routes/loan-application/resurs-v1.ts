@@ -1,0 +1,82 @@
+/**
+ * Resurs version 1 (consumer, Simplified Shop Flow): submit (the credit check), individualised
+ * terms, a signing session on Resurs' page, and the return from it.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API, INDIVIDUALIZED_TERMS_TYPES, languageFromAcceptLanguage, pagePath, PAGES, requiredText, validationKey, z } from '@portal/domain';
+import { ApiError } from '../../lib/errors';
+import { authorisedApplication } from '../../services/applications';
+import { apiErrorFor } from '../../services/provider-errors';
+import { signedReturn } from '../../services/sign-resurs-v1';
+import { submitApplication } from '../../services/submit-application';
+import { activeReference, requireIdentity } from './session';
+
+export default async function resursV1Routes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { publicUrl } = app.config;
+  const signFailPath = pagePath(PAGES.formSignFail.url());
+
+  api.patch(API.resursSubmit.pattern, async (request) => {
+    const { application, provider } = await submitApplication(app, {
+      identity: requireIdentity(request),
+      reference: activeReference(request),
+      lender: 'RESURS_V1',
+      body: request.body,
+      creditConsent: true,
+      language: languageFromAcceptLanguage(request.headers['accept-language']),
+      sessionId: request.session.sessionId,
+      device: { ip: request.ip, userAgent: request.headers['user-agent'] },
+    });
+    if (application.status === 'DECLINED') throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
+    return { applicationResult: { status: provider.providerStatus, paymentId: provider.externalId } };
+  });
+
+  api.get(
+    API.resursIndividualizedTerms.pattern,
+    { schema: { querystring: z.object({ termsType: z.enum(INDIVIDUALIZED_TERMS_TYPES) }) } },
+    async (request) => {
+      const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request));
+      if (application.provider !== 'RESURS' || app.lenders.kindFor(application) !== 'RESURS_V1') throw ApiError.badRequest();
+      const provider = await app.repos.providerApplications.find(application.id);
+      const result = await app.providers.resursV1.getIndividualizedTerms(
+        { termsType: request.query.termsType, countryCode: application.countryCode, amount: application.loanAmount, period: application.loanPeriod, paymentId: provider?.externalId ?? null },
+        { applicationId: application.id },
+      );
+      if (!result.ok) throw apiErrorFor(result.failure);
+      return result.value;
+    },
+  );
+
+  api.post(
+    API.resursCreateSigningSession.pattern,
+    { schema: { body: z.strictObject({ successUrl: requiredText(2000), failUrl: requiredText(2000) }) } },
+    async (request) => {
+      const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request));
+      // Only the portal's own return addresses (spec section 7); anything else is refused.
+      const origins = new Set([publicUrl, request.headers.origin].filter((o): o is string => Boolean(o)));
+      const successOk = [...origins].some((origin) => request.body.successUrl === `${origin}${API.signSuccess.url()}`);
+      if (!successOk || request.body.failUrl !== signFailPath) {
+        throw ApiError.badRequest({ successUrl: { key: validationKey('originNotAllowed') } });
+      }
+      if (application.status === 'COMPLETED') throw new ApiError(409, 'APPLICATION_ALREADY_COMPLETE');
+      const provider = await app.repos.providerApplications.find(application.id);
+      const start = provider?.provider === 'RESURS_V1' && application.status === 'SIGNING' ? app.lenders.RESURS_V1.startSigning(application, provider) : null;
+      if (!provider || start?.kind !== 'redirect') throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
+      return { signingUrl: start.url, paymentId: provider.externalId };
+    },
+  );
+
+  /** Resurs sends the customer here after signing (version 1): book the signed payment, then wait for the decision. */
+  api.get(API.signSuccess.pattern, { schema: { querystring: z.object({ ref: z.optional(requiredText(100)) }) } }, async (request, reply) => {
+    const identity = request.session.identity;
+    const reference = request.query.ref ?? request.session.activeReference;
+    if (!identity || !reference) {
+      const index = new URLSearchParams(reference ? { reference } : {});
+      return reply.redirect(`${pagePath(PAGES.index.url())}?${index.toString()}`, 302);
+    }
+    const page = await signedReturn(app, identity, reference);
+    request.session.activeReference = reference;
+    return reply.redirect(page, 302);
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Resurs Merchant API 2.0 (consumer, version 2): submit, then Resurs' task page, then back
+ * through the portal, which reads the payment before any page shows.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API, languageFromAcceptLanguage, pagePath, PAGES, requiredText, z } from '@portal/domain';
+import { merchantReturnUrl, outcomeOnLeaving } from '../../services/merchant-return';
+import { refreshFromLender } from '../../services/refresh-status';
+import { submitApplication } from '../../services/submit-application';
+import { activeReference, requireIdentity } from './session';
+
+export default async function resursV2Routes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const paymentLoadingUrl = (application: { merchantId: string; merchantPaymentReference: string }) =>
+    `${app.config.publicUrl}${pagePath(PAGES.paymentLoadingFor.url({ merchantId: application.merchantId, merchantPaymentReference: application.merchantPaymentReference }))}`;
+
+  api.patch(API.resursV2Submit.pattern, async (request) => {
+    const { application, provider } = await submitApplication(app, {
+      identity: requireIdentity(request),
+      reference: activeReference(request),
+      lender: 'RESURS_V2',
+      body: request.body,
+      language: languageFromAcceptLanguage(request.headers['accept-language']),
+      sessionId: request.session.sessionId,
+      device: { ip: request.ip, userAgent: request.headers['user-agent'] },
+    });
+    const decision = provider.providerStatus;
+    const start = app.lenders.RESURS_V2.startSigning(application, provider);
+    return {
+      decision,
+      callBackUrl:
+        start.kind === 'redirect' && application.status === 'SIGNING'
+          ? start.url
+          : decision === 'REJECTED'
+            ? merchantReturnUrl(application, outcomeOnLeaving(application))
+            : paymentLoadingUrl(application),
+    };
+  });
+
+  /** Resurs sends the customer here from its task page; the payment is read once, then the page shows. */
+  api.get(
+    API.resursV2Return.pattern,
+    { schema: { params: z.object({ result: z.enum(['success', 'fail']) }), querystring: z.object({ ref: requiredText(100) }) } },
+    async (request, reply) => {
+      const application = await app.repos.applications.findByReference(request.query.ref);
+      if (application) await refreshFromLender(app, application.id);
+      const page = request.params.result === 'success' && application ? paymentLoadingUrl(application) : `${app.config.publicUrl}${pagePath(PAGES.paymentFail.url())}`;
+      return reply.redirect(page, 302);
+    },
+  );
+}
