@@ -45,7 +45,7 @@ class Browser {
     return this.cookies.find((c) => c.name === name)?.value;
   }
 
-  private header(path: string): string {
+  header(path: string): string {
     return this.cookies
       .filter((c) => path === c.path || path.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
       .map((c) => `${c.name}=${c.value}`)
@@ -193,6 +193,23 @@ describe('BankID identification through the OIDC broker', () => {
     expect(mine.status).toBe(200);
     expect((JSON.parse(mine.body) as LoanApplicationsResponse).loanApplications[0]?.reference).toBe(reference);
     expect((await validate(browser, someoneElses)).status).toBe(403);
+  });
+
+  it('lets a log out end only the session\u2019s own application, not another person\u2019s it was started with', async () => {
+    // Identification started from someone else's link: the session is Kari's, the link Ola's.
+    const merchantPaymentReference = nextReference('bankid');
+    const olas = await createApplication(buildPrivateApplication('27028809552', { merchantPaymentReference }, t.url));
+    const browser = new Browser(t.url);
+    await approve(browser, await openBroker(browser, 'no', olas), { person: '18087248794' });
+    expect((await validate(browser, olas)).status).toBe(403);
+
+    const cookie = browser.header(API.logout.url());
+    const logout = await fetch(`${t.url}${API.logout.url()}`, { method: 'POST', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
+    expect(logout.status).toBe(200);
+    // Nothing about Ola's application: no way back to his shop, no change of its outcome.
+    expect(await logout.json()).toEqual({ redirectUrl: null });
+    const view = await t.app.inject({ method: 'GET', url: MERCHANT_API.application.url({ merchantPaymentReference }), headers: merchantAuth });
+    expect(view.json()).toMatchObject({ status: 'CREATED', outcome: null });
   });
 
   it('logs a Swedish person in with the 12-digit personnummer, typed in its 10-digit form', async () => {

@@ -62,7 +62,7 @@ export function webhookEventsRepository(db: Queryable) {
     async listForApplication(applicationId: string): Promise<WebhookEvent[]> {
       const rows = await db.query<Row>(
         `SELECT w.*, a.merchant_id FROM webhook_events w JOIN applications a ON a.id = w.application_id
-          WHERE w.application_id = $1 ORDER BY w.created_at, w.id`,
+          WHERE w.application_id = $1 ORDER BY w.seq`,
         [applicationId],
       );
       return rows.map(toRecord);
