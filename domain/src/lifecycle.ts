@@ -60,6 +60,14 @@ export const FINAL_APPLICATION_STATUSES: readonly ApplicationStatus[] = APPLICAT
 export const isFinalStatus = (status: ApplicationStatus): boolean => STATUS_INFO[status].final;
 export const merchantStatusOf = (status: ApplicationStatus): MerchantStatus => STATUS_INFO[status].merchant;
 
+/**
+ * An application nobody finished (never applied for, or approved and never signed) expires after
+ * this many days without a change: the merchant hears `expired`, the lender's offer is withdrawn.
+ */
+export const UNFINISHED_APPLICATION_EXPIRY_DAYS = 14;
+/** Statuses in which the customer, not the lender, must act next: these expire. */
+export const EXPIRING_STATUSES: readonly ApplicationStatus[] = ['CREATED', 'APPROVED', 'SIGNING'];
+
 /** Everything that can happen to an application, from whichever side. */
 export const LIFECYCLE_EVENTS = [
   'identified',

@@ -1,8 +1,9 @@
 /**
  * Housekeeping on a schedule: expired sessions and expired sandbox records are deleted, so the
- * tables stay small and nothing personal outlives its use.
+ * tables stay small and nothing personal outlives its use; unfinished applications expire.
  */
 import type { FastifyInstance } from 'fastify';
+import { expireUnfinished } from './expire-applications';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
@@ -14,7 +15,8 @@ export function registerHousekeeping(app: FastifyInstance): void {
     async handler() {
       const sessions = await app.repos.sessions.deleteExpired();
       const records = await app.db.query('DELETE FROM sandbox_records WHERE expires_at <= now() RETURNING id');
-      app.log.info({ sessions, sandboxRecords: records.length }, 'housekeeping');
+      const expired = await expireUnfinished(app);
+      app.log.info({ sessions, sandboxRecords: records.length, expiredApplications: expired }, 'housekeeping');
     },
   });
 }

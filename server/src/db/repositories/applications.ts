@@ -147,6 +147,16 @@ export function applicationsRepository(db: Queryable) {
       await db.query(`UPDATE applications SET status = $2, outcome = $3, updated_at = now() WHERE id = $1`, [id, status, outcome]);
     },
 
+    /** Applications in one of `statuses` that have not changed for `days` days, oldest first. */
+    async listUnchangedSince(statuses: readonly ApplicationStatus[], days: number, limit: number): Promise<ApplicationRecord[]> {
+      const rows = await db.query<ApplicationRow>(
+        `SELECT * FROM applications WHERE status = ANY($1::text[]) AND updated_at < now() - make_interval(days => $2)
+         ORDER BY updated_at LIMIT $3`,
+        [statuses, days, limit],
+      );
+      return rows.map(toRecord);
+    },
+
     async findPricing<T>(id: string): Promise<T | null> {
       const [row] = await db.query<{ pricing: T | null }>('SELECT pricing FROM applications WHERE id = $1', [id]);
       return row?.pricing ?? null;
