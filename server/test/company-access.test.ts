@@ -1,5 +1,5 @@
 /**
- * Only the right person acts for a company (issue 11, item 4): the signatory the merchant named,
+ * Only the right person acts for a company (PRODUCT section 2.4): the signatory the merchant named,
  * or, when the merchant named nobody, a person the company registry lets sign alone. The portal
  * listens on a real port, so the registry adapter asks the simulated Brønnøysund and Bolagsverket
  * (through the provider) over HTTP, as it would ask the real ones.

@@ -1,5 +1,5 @@
 /**
- * Who may act for a company (PRODUCT section 2.4, issue 11 item 4). A business application is
+ * Who may act for a company (PRODUCT section 2.4). A business application is
  * for the signatory the merchant named, and only for them. When the merchant named nobody, the
  * first person to identify may take it only if the company registry lets them sign for the
  * company alone (signatur or prokura): the portal signs a contract with one person, so someone
