@@ -60,6 +60,18 @@ function norwegianBirthYear(yy: number, individual: number): number | null {
   return null;
 }
 
+/** The birth date in an 11-digit number: D-numbers carry day + 40, NAV's and Tenor's test numbers month + 40 and + 80. */
+function norwegianBirthDate(id: string): { year: number; month: number; day: number } | null {
+  let day = Number(id.slice(0, 2));
+  let month = Number(id.slice(2, 4));
+  if (day > 40) day -= 40;
+  if (month > 80) month -= 80;
+  else if (month > 40) month -= 40;
+  const year = norwegianBirthYear(Number(id.slice(4, 6)), Number(id.slice(6, 9)));
+  if (year === null || !isRealDate(year, month, day)) return null;
+  return { year, month, day };
+}
+
 /**
  * Fødselsnummer, D-number (day + 40) and the synthetic test numbers of NAV (month + 40) and
  * Tenor (month + 80). K1 is accepted by the rule in force and by the rule from 2032, under which
@@ -69,14 +81,7 @@ export function isValidNorwegianNationalId(value: string): boolean {
   const id = normaliseNorwegianNationalId(value);
   if (!/^\d{11}$/.test(id)) return false;
   const d = digitsOf(id);
-
-  let day = Number(id.slice(0, 2));
-  let month = Number(id.slice(2, 4));
-  if (day > 40) day -= 40;
-  if (month > 80) month -= 80;
-  else if (month > 40) month -= 40;
-  const year = norwegianBirthYear(Number(id.slice(4, 6)), Number(id.slice(6, 9)));
-  if (year === null || !isRealDate(year, month, day)) return false;
+  if (!norwegianBirthDate(id)) return false;
 
   const k1 = d[9] ?? -1;
   const remainder = weightedSum(d, NO_K1_WEIGHTS) % 11;
@@ -170,6 +175,24 @@ export function isValidOrganisationNumber(country: IdentityCountry, value: strin
 export function normaliseNationalId(country: IdentityCountry, value: string): string | null {
   if (country === 'SE') return normaliseSwedishPersonalId(value);
   return isValidNorwegianNationalId(value) ? normaliseNorwegianNationalId(value) : null;
+}
+
+/**
+ * The birth date a valid national ID carries, as `YYYY-MM-DD` (the form company registries give),
+ * or null for an invalid number. D-numbers, samordningsnummer and synthetic test numbers give the
+ * person's real date, not the shifted digits.
+ */
+export function birthDateOfNationalId(country: IdentityCountry, value: string): string | null {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (country === 'SE') {
+    const id = normaliseSwedishPersonalId(value);
+    if (!id) return null;
+    const day = Number(id.slice(6, 8));
+    return `${id.slice(0, 4)}-${id.slice(4, 6)}-${pad(day > 60 ? day - 60 : day)}`;
+  }
+  if (!isValidNorwegianNationalId(value)) return null;
+  const date = norwegianBirthDate(normaliseNorwegianNationalId(value));
+  return date && `${date.year}-${pad(date.month)}-${pad(date.day)}`;
 }
 
 export function normaliseOrganisationNumber(country: IdentityCountry, value: string): string | null {

@@ -18,6 +18,10 @@ const LIVE = {
   OIDC_ISSUER: 'https://broker.example.com',
   OIDC_CLIENT_ID: 'portal',
   OIDC_CLIENT_SECRET: 'secret',
+  REGISTRY_NO_BASE_URL: 'https://data.ppe.brreg.no/enhetsregisteret/api',
+  REGISTRY_SE_BASE_URL: 'https://api.signicat.com',
+  REGISTRY_SE_CLIENT_ID: 'id',
+  REGISTRY_SE_CLIENT_SECRET: 'secret',
 };
 
 describe('configuration', () => {
@@ -54,6 +58,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' })).toThrow(/SANDBOX/);
     expect(() => loadConfig({ NODE_ENV: 'production', ...LIVE })).toThrow(/SESSION_SECRET/);
     expect(loadConfig({ NODE_ENV: 'production', ...LIVE, SESSION_SECRET: 'x'.repeat(32) }).sandbox).toBe(false);
+  });
+
+  it('points the company registry at its simulators in the sandbox and requires it outside', () => {
+    expect(loadConfig({}).providers.registry).toEqual({
+      norway: { baseUrl: 'http://localhost:3000/sandbox/registry/no' },
+      sweden: { baseUrl: 'http://localhost:3000/sandbox/registry/se', clientId: 'sandbox-client', clientSecret: 'sandbox-secret' },
+    });
+    const { REGISTRY_NO_BASE_URL: _, ...withoutNorway } = LIVE;
+    expect(() => loadConfig({ ...withoutNorway, SANDBOX: 'false' })).toThrow(/REGISTRY_NO_BASE_URL: required/);
   });
 
   it('stops when the sandbox is off and a provider credential is missing', () => {

@@ -44,6 +44,10 @@ const envSchema = z.object({
   OIDC_ISSUER: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  REGISTRY_NO_BASE_URL: url.optional(),
+  REGISTRY_SE_BASE_URL: url.optional(),
+  REGISTRY_SE_CLIENT_ID: z.string().min(1).optional(),
+  REGISTRY_SE_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -55,6 +59,7 @@ const PROVIDER_CREDENTIALS = [
   'GRENKE_CLIENT_CERT_FILE',
   'SIGNING_CLIENT_ID',
   'OIDC_CLIENT_ID',
+  'REGISTRY_SE_CLIENT_ID',
 ] as const;
 
 export interface Config {
@@ -78,6 +83,8 @@ export interface Config {
     grenke: { baseUrl: string; clientCertFile: string | undefined; clientKeyFile: string | undefined };
     signing: { baseUrl: string; clientId: string; clientSecret: string };
     oidc: { issuer: string; clientId: string; clientSecret: string };
+    /** Who may sign for a company: Brønnøysund's Enhetsregisteret (NO), Bolagsverket through the provider (SE). */
+    registry: { norway: { baseUrl: string }; sweden: { baseUrl: string; clientId: string; clientSecret: string } };
   };
 }
 
@@ -165,6 +172,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         issuer: need('OIDC_ISSUER', sandboxUrl('bankid')),
         clientId: need('OIDC_CLIENT_ID', 'portal'),
         clientSecret: need('OIDC_CLIENT_SECRET', 'sandbox-oidc-secret'),
+      },
+      registry: {
+        norway: { baseUrl: need('REGISTRY_NO_BASE_URL', sandboxUrl('registry/no')) },
+        sweden: {
+          baseUrl: need('REGISTRY_SE_BASE_URL', sandboxUrl('registry/se')),
+          clientId: need('REGISTRY_SE_CLIENT_ID', 'sandbox-client'),
+          clientSecret: need('REGISTRY_SE_CLIENT_SECRET', 'sandbox-secret'),
+        },
       },
     },
   };

@@ -187,6 +187,8 @@ describe.each(ENGINES)('client API on %s', (engine) => {
       GRENKE_BASE_URL: 'https://uatapi.grenkeonline.com', GRENKE_CLIENT_CERT_FILE: 'cert.pem', GRENKE_CLIENT_KEY_FILE: 'key.pem',
       SIGNING_BASE_URL: 'https://sign.example.com', SIGNING_CLIENT_ID: 'id', SIGNING_CLIENT_SECRET: 'secret',
       OIDC_ISSUER: 'https://broker.example.com', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'secret',
+      REGISTRY_NO_BASE_URL: 'https://data.ppe.brreg.no/enhetsregisteret/api',
+      REGISTRY_SE_BASE_URL: 'https://api.signicat.com', REGISTRY_SE_CLIENT_ID: 'id', REGISTRY_SE_CLIENT_SECRET: 'secret',
     });
     try {
       expect((await live.app.inject({ method: 'GET', url: API.features.pattern })).json()).toMatchObject({ showDummyLogin: false });

@@ -30,6 +30,22 @@ export interface TestPerson {
 
 export type GrenkeBehaviour = { kind: 'approved' } | { kind: 'declined' };
 
+/**
+ * What the simulated company registry lists for a test person: a position (daglig leder /
+ * verkställande direktör, chair, board member) and a right to sign, alone or only together with
+ * others, by signature or by procuration (prokura). A position alone gives no right to sign.
+ */
+export type CompanyPosition = 'managing-director' | 'chair' | 'board-member';
+export interface SigningRight {
+  by: 'signature' | 'procuration';
+  alone: boolean;
+}
+export interface TestCompanyRole {
+  nationalId: string;
+  position?: CompanyPosition;
+  signing?: SigningRight;
+}
+
 export interface TestCompany {
   country: CountryCode;
   organisationNumber: string;
@@ -42,6 +58,11 @@ export interface TestCompany {
   city: string;
   grenke: GrenkeBehaviour;
   description: string;
+  /**
+   * The people the company registry lists (Brønnøysund, Bolagsverket). A company without it is
+   * listed with its signatory alone, signing alone.
+   */
+  registry?: readonly TestCompanyRole[];
 }
 
 export const TEST_PEOPLE: readonly TestPerson[] = [
@@ -107,24 +128,69 @@ export const TEST_COMPANIES: readonly TestCompany[] = [
     signatoryNationalId: '18087248794', email: 'post@nordlys-kontor.example.com', phone: '+47 22334455',
     address: 'Karl Johans gate 7', postalCode: '0154', city: 'Oslo',
     grenke: { kind: 'approved' }, description: 'Approved, ready to sign',
+    registry: [
+      { nationalId: '18087248794', position: 'chair', signing: { by: 'signature', alone: true } },
+      { nationalId: '27028809552', position: 'board-member' },
+    ],
   },
   {
     country: 'NO', organisationNumber: '996030962', companyName: 'Fjordbyen Handel AS',
     signatoryNationalId: '27028809552', email: 'post@fjordbyen.example.com', phone: '+47 55667788',
     address: 'Strandkaien 2', postalCode: '5013', city: 'Bergen',
     grenke: { kind: 'declined' }, description: 'Declined',
+    registry: [{ nationalId: '27028809552', position: 'managing-director', signing: { by: 'signature', alone: true } }],
   },
   {
     country: 'SE', organisationNumber: '6997368573', companyName: 'Solgläntan Konsult AB',
     signatoryNationalId: '198305147715', email: 'info@solglantan.example.com', phone: '+46 8 123 456 78',
     address: 'Sveavägen 20', postalCode: '111 57', city: 'Stockholm',
     grenke: { kind: 'approved' }, description: 'Approved, ready to sign',
+    registry: [
+      { nationalId: '198305147715', position: 'chair', signing: { by: 'signature', alone: true } },
+      { nationalId: '198209123705', position: 'board-member' },
+    ],
   },
   {
     country: 'SE', organisationNumber: '9468958195', companyName: 'Björkvik Bygg AB',
     signatoryNationalId: '197211072793', email: 'info@bjorkvik.example.com', phone: '+46 31 123 45 67',
     address: 'Södra Hamngatan 3', postalCode: '411 14', city: 'Göteborg',
     grenke: { kind: 'declined' }, description: 'Declined',
+    registry: [{ nationalId: '197211072793', position: 'managing-director', signing: { by: 'signature', alone: true } }],
+  },
+  {
+    country: 'NO', organisationNumber: '926815342', companyName: 'Havbris Drift AS',
+    signatoryNationalId: '23068201608', email: 'post@havbris.example.com', phone: '+47 77889900',
+    address: 'Sjøgata 14', postalCode: '9008', city: 'Tromsø',
+    grenke: { kind: 'approved' },
+    description: 'Approved; registry: Lars Johansen signs alone, Nils Berg holds prokura, Ingrid Lund (daglig leder) may not sign',
+    registry: [
+      { nationalId: '23068201608', position: 'chair', signing: { by: 'signature', alone: true } },
+      { nationalId: '02084929428', position: 'managing-director' },
+      { nationalId: '01024924986', signing: { by: 'procuration', alone: true } },
+    ],
+  },
+  {
+    country: 'NO', organisationNumber: '931702653', companyName: 'Tindeløft Bygg AS',
+    signatoryNationalId: '27028809552', email: 'post@tindeloft.example.com', phone: '+47 73112233',
+    address: 'Fjordgata 40', postalCode: '7010', city: 'Trondheim',
+    grenke: { kind: 'approved' },
+    description: 'Approved; registry: Ola Hansen and Ingrid Lund sign only jointly',
+    registry: [
+      { nationalId: '27028809552', position: 'chair', signing: { by: 'signature', alone: false } },
+      { nationalId: '02084929428', position: 'board-member', signing: { by: 'signature', alone: false } },
+    ],
+  },
+  {
+    country: 'SE', organisationNumber: '5592714686', companyName: 'Ekbacken Design AB',
+    signatoryNationalId: '199105149612', email: 'info@ekbacken.example.com', phone: '+46 18 123 45 67',
+    address: 'Kungsgatan 41', postalCode: '753 21', city: 'Uppsala',
+    grenke: { kind: 'approved' },
+    description: 'Approved; registry: Johan Nilsson and Maria Karlsson sign only jointly, Erik Johansson may not sign',
+    registry: [
+      { nationalId: '199105149612', position: 'chair', signing: { by: 'signature', alone: false } },
+      { nationalId: '198209123705', position: 'board-member', signing: { by: 'signature', alone: false } },
+      { nationalId: '197211072793', position: 'board-member' },
+    ],
   },
 ];
 
@@ -134,6 +200,19 @@ export function findTestPerson(nationalId: string): TestPerson | undefined {
 
 export function findTestCompany(organisationNumber: string): TestCompany | undefined {
   return TEST_COMPANIES.find((company) => company.organisationNumber === organisationNumber);
+}
+
+/** Who the simulated registry lists for a company (its signatory alone when nothing else is said). */
+export function registryRolesOf(company: TestCompany): readonly TestCompanyRole[] {
+  return company.registry ?? [{ nationalId: company.signatoryNationalId, signing: { by: 'signature', alone: true } }];
+}
+
+/** The test people the registry lets sign for the company alone: those who may apply for it. */
+export function soleSignatoriesOf(company: TestCompany): TestPerson[] {
+  return registryRolesOf(company).flatMap((role) => {
+    const person = role.signing?.alone ? findTestPerson(role.nationalId) : undefined;
+    return person ? [person] : [];
+  });
 }
 
 type MerchantCustomer = CreateApplicationRequestInput['customer'];

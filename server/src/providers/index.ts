@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
 import { createGrenkeClient } from './grenke/client';
 import type { GrenkeClient } from './grenke/types';
 import { databaseRecorder } from './interactions';
+import { createRegistryClient } from './registry/client';
+import type { CompanyRegistryClient } from './registry/types';
 import { createResursV1Client } from './resurs-v1/client';
 import type { ResursV1Client } from './resurs-v1/types';
 import { createResursV2Client } from './resurs-v2/client';
@@ -19,6 +21,7 @@ export interface Providers {
   resursV1: ResursV1Client;
   grenke: GrenkeClient;
   signing: SigningClient;
+  registry: CompanyRegistryClient;
 }
 
 declare module 'fastify' {
@@ -37,5 +40,6 @@ export default fp(async function providers(app: FastifyInstance) {
     resursV1: createResursV1Client({ ...p.resursV1, timeoutMs, recorder }),
     grenke: createGrenkeClient({ ...p.grenke, timeoutMs, recorder, log: app.log }),
     signing: createSigningClient({ ...p.signing, timeoutMs, recorder }),
+    registry: createRegistryClient({ ...p.registry, timeoutMs, recorder }),
   } satisfies Providers);
 });

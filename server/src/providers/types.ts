@@ -4,7 +4,7 @@
  */
 import type { Currency, DocumentLink } from '@portal/domain';
 
-export type ProviderName = 'resurs-v1' | 'resurs-v2' | 'grenke' | 'signing' | 'bankid';
+export type ProviderName = 'resurs-v1' | 'resurs-v2' | 'grenke' | 'signing' | 'bankid' | 'registry';
 
 export type ProviderFailure =
   /** Unreachable, timed out or answered 5xx: WEB_SERVICE_DOWN. */

@@ -9,7 +9,7 @@ import { sandboxStore } from './records';
 
 export const FAULT_MODES = ['normal', 'down', 'unreachable', 'slow', 'rate-limited'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
-export const SIMULATED_PROVIDERS = ['resurs-v1', 'resurs-v2', 'grenke', 'signing', 'bankid'] as const satisfies readonly ProviderName[];
+export const SIMULATED_PROVIDERS = ['resurs-v1', 'resurs-v2', 'grenke', 'signing', 'bankid', 'registry'] as const satisfies readonly ProviderName[];
 
 export function faultStore(app: FastifyInstance) {
   const store = sandboxStore<{ mode: FaultMode }>(app.db, 'faults');

@@ -10,6 +10,7 @@ import type { ProviderName } from '../providers/types';
 import bankIdSimulator from './bankid';
 import { FAULT_MODES, faultHook, faultStore, SIMULATED_PROVIDERS } from './faults';
 import grenkeSimulator from './grenke';
+import registrySimulator from './registry';
 import resursV1Simulator from './resurs-v1';
 import resursV2Simulator from './resurs-v2';
 import signingSimulator from './signing';
@@ -20,6 +21,7 @@ const SIMULATORS: [ProviderName, FastifyPluginAsync][] = [
   ['grenke', grenkeSimulator],
   ['signing', signingSimulator],
   ['bankid', bankIdSimulator],
+  ['registry', registrySimulator],
 ];
 
 export default async function sandbox(app: FastifyInstance) {

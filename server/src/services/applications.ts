@@ -12,16 +12,19 @@ import {
   PAGES,
   validationKey,
 } from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db';
 import { isUniqueViolation } from '../db/db';
 import { repositories } from '../db/repositories';
 import type { ApplicationRecord } from '../db/repositories/applications';
 import type { CustomerRecord } from '../db/repositories/customers';
-import type { EventRecord } from '../db/repositories/events';
+import type { EventDetail, EventRecord } from '../db/repositories/events';
 import type { Merchant } from '../db/repositories/merchants';
 import { canonicalJson, randomToken, sha256Hex } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
+import type { CompanyRegistryClient } from '../providers/registry/types';
 import type { SessionIdentity } from '../types';
+import { cannotSignForCompany, companyAccess, registryUnavailable } from './company-access';
 
 export function applyUrl(publicUrl: string, app: Pick<ApplicationRecord, 'reference' | 'countryCode'>): string {
   return `${publicUrl}${pagePath(PAGES.apply.url({ reference: app.reference }))}?countryCode=${app.countryCode}`;
@@ -176,25 +179,37 @@ export function namesMatch(customer: Pick<CustomerRecord, 'firstName' | 'lastNam
   return normaliseName(customer.lastName) === normaliseName(identity.lastName) && first !== '' && given.includes(first);
 }
 
-export type Access = 'allowed' | 'claim' | 'forbidden';
+export type Access = 'allowed' | 'claim' | 'forbidden' | 'company';
 
 export function accessFor(app: ApplicationRecord, customer: CustomerRecord, identity: SessionIdentity): Access {
+  // A company is for its signatory: the one the merchant named, or one the registry confirms.
+  if (app.customerType === 'LEGAL') return 'company';
   if (identity.country !== app.countryCode) return 'forbidden';
   if (customer.nationalId) return customer.nationalId === identity.nationalId ? 'allowed' : 'forbidden';
-  // No national ID from the merchant: the first identification claims the application, for a
-  // private person only when the name matches the e-ID's.
-  if (app.customerType === 'PRIVATE' && !namesMatch(customer, identity)) return 'forbidden';
+  // No national ID from the merchant: the first identification claims the application when the
+  // name matches the e-ID's.
+  if (!namesMatch(customer, identity)) return 'forbidden';
   return 'claim';
+}
+
+/** What the company rule needs: the registry, and a log for refusals (by reference, never by person). */
+export interface CompanyAccessContext {
+  registry: CompanyRegistryClient;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
 /**
  * Loads an application for the session's person, claiming it when the rule allows. Answers
- * 404 when unknown and 403 when it is someone else's.
+ * 404 when unknown and 403 when it is someone else's; for a business application 403
+ * INVALID_CREDENTIALS ("you cannot sign for this company"), or 503 when the company registry
+ * cannot be asked. A refusal changes nothing. Without `company`, an application that only the
+ * registry can give away is not given away (503).
  */
 export async function authorisedApplication(
   db: Db,
   identity: SessionIdentity,
   reference: string,
+  company?: CompanyAccessContext,
 ): Promise<{ app: ApplicationRecord; customer: CustomerRecord }> {
   const repos = repositories(db);
   const app = await repos.applications.findByReference(reference);
@@ -203,17 +218,35 @@ export async function authorisedApplication(
   if (!customer) throw ApiError.notFound();
   const access = accessFor(app, customer, identity);
   if (access === 'forbidden') throw ApiError.forbidden();
-  if (access === 'claim') {
-    const claimed = await repos.customers.claimNationalId(app.id, identity.nationalId);
-    if (!claimed) {
-      // Someone identified for it a moment earlier: it is theirs unless that was this person.
-      const now = await repos.customers.findByApplicationId(app.id);
-      if (now?.nationalId !== identity.nationalId) throw ApiError.forbidden();
+  if (access === 'allowed') return { app, customer };
+
+  let detail: EventDetail = { method: identity.method };
+  if (access === 'company') {
+    const decision = await companyAccess(company?.registry ?? null, app, customer, identity);
+    if (decision.kind === 'allowed') return { app, customer };
+    if (decision.kind === 'refused') {
+      company?.log?.info({ reference: app.reference, reason: decision.reason }, 'cannot sign for this company');
+      throw cannotSignForCompany();
     }
-    await repos.events.append(app.id, { type: 'customer.identified', detail: { method: identity.method } });
-    return { app, customer: { ...customer, nationalId: identity.nationalId } };
+    if (decision.kind === 'unavailable') {
+      company?.log?.warn({ reference: app.reference, failure: decision.failure?.kind ?? null }, 'company registry did not answer');
+      throw registryUnavailable(decision.failure);
+    }
+    detail = { ...detail, signingRightConfirmedBy: decision.register, signingRight: decision.basis };
   }
-  return { app, customer };
+
+  const claimed = await db.transaction(async (tx) => {
+    const r = repositories(tx);
+    if (!(await r.customers.claimNationalId(app.id, identity.nationalId))) return false;
+    await r.events.append(app.id, { type: 'customer.identified', detail });
+    return true;
+  });
+  if (!claimed) {
+    // Someone identified for it a moment earlier: it is theirs unless that was this person.
+    const now = await repos.customers.findByApplicationId(app.id);
+    if (now?.nationalId !== identity.nationalId) throw access === 'company' ? cannotSignForCompany() : ApiError.forbidden();
+  }
+  return { app, customer: { ...customer, nationalId: identity.nationalId } };
 }
 
 export function loanApplicationView(

@@ -66,7 +66,7 @@ export default async function applicationsRoutes(app: FastifyInstance) {
   /** Checks the reference for this session's person and makes it the active application. */
   api.get(API.validate.pattern, { schema: { params: referenceParams } }, async (request) => {
     const identity = requireIdentity(request);
-    const active = await authorisedApplication(app.db, identity, request.params.reference);
+    const active = await authorisedApplication(app.db, identity, request.params.reference, { registry: app.providers.registry, log: request.log });
     request.session.activeReference = active.app.reference;
     return respond(active, identity.nationalId, request.headers['accept-language']);
   });
@@ -78,7 +78,7 @@ export default async function applicationsRoutes(app: FastifyInstance) {
     let active: { app: ApplicationRecord; customer: CustomerRecord } | null = null;
     if (reference) {
       try {
-        active = await authorisedApplication(app.db, identity, reference);
+        active = await authorisedApplication(app.db, identity, reference, { registry: app.providers.registry, log: request.log });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
       }

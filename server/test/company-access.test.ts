@@ -1,0 +1,208 @@
+/**
+ * Only the right person acts for a company (PRODUCT section 2.4): the signatory the merchant named,
+ * or, when the merchant named nobody, a person the company registry lets sign alone. The portal
+ * listens on a real port, so the registry adapter asks the simulated Brønnøysund and Bolagsverket
+ * (through the provider) over HTTP, as it would ask the real ones.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API,
+  buildBusinessApplication,
+  buildPrivateApplication,
+  type CreateApplicationRequestInput,
+  MERCHANT_API,
+  TEST_PEOPLE,
+} from '@portal/domain';
+import { ENGINES, merchantAuth, nextReference, sessionCookie, startTestServer, type TestApp, XHR } from './helpers';
+
+const person = (firstName: string) => {
+  const found = TEST_PEOPLE.find((p) => p.firstName === firstName);
+  if (!found) throw new Error(`no test person ${firstName}`);
+  return found;
+};
+const KARI = person('Kari');
+const OLA = person('Ola');
+const NILS = person('Nils');
+const INGRID = person('Ingrid');
+const LARS = person('Lars');
+const ANNA = person('Anna');
+const ERIK = person('Erik');
+const MARIA = person('Maria');
+const JOHAN = person('Johan');
+
+/** Test companies (domain/src/sandbox/test-people.ts) and what the simulated registry lists for them. */
+const NORDLYS = '892831270'; // Kari signs alone, Ola is a board member
+const HAVBRIS = '926815342'; // Lars signs alone, Nils holds prokura alone, Ingrid is daglig leder without a right to sign
+const TINDELOFT = '931702653'; // Ola and Ingrid sign only jointly
+const SOLGLANTAN = '6997368573'; // Anna signs alone, Maria is a board member
+const EKBACKEN = '5592714686'; // Johan and Maria sign only jointly, Erik is a board member
+
+describe.each(ENGINES)('who may act for a company on %s', (engine) => {
+  let t: TestApp & { url: string };
+  beforeAll(async () => {
+    t = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '2000' });
+  });
+  afterAll(async () => t.close());
+
+  async function create(body: CreateApplicationRequestInput): Promise<string> {
+    const response = await t.app.inject({ method: 'POST', url: MERCHANT_API.applications.pattern, headers: merchantAuth, payload: body });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ reference: string }>().reference;
+  }
+
+  /** A business application; `signatory: null` when the merchant names nobody. */
+  const company = (organisationNumber: string, signatory?: string | null) =>
+    create(
+      buildBusinessApplication(organisationNumber, {
+        merchantPaymentReference: nextReference(),
+        ...(signatory === undefined ? {} : { customer: { nationalId: signatory ?? undefined } }),
+      }),
+    );
+
+  /** A session of this test person: the sandbox's dummy login through an application of their own. */
+  async function loginAs(nationalId: string): Promise<string> {
+    const own = await create(buildPrivateApplication(nationalId, { merchantPaymentReference: nextReference() }));
+    const response = await t.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: XHR, payload: { reference: own } });
+    expect(response.statusCode).toBe(200);
+    return sessionCookie(response);
+  }
+
+  const validate = async (reference: string, nationalId: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: API.validate.url({ reference }),
+      headers: { cookie: await loginAs(nationalId), 'accept-language': 'en' },
+    });
+
+  /** What a refusal must leave untouched: the signatory, the timeline and the status. */
+  async function stateOf(reference: string) {
+    const [row] = await t.db.query<{ national_id: string | null; status: string; events: string[] }>(
+      `SELECT c.national_id, a.status,
+              ARRAY(SELECT e.type FROM application_events e WHERE e.application_id = a.id ORDER BY e.id) AS events
+         FROM applications a JOIN customers c ON c.application_id = a.id WHERE a.reference = $1`,
+      [reference],
+    );
+    return row;
+  }
+
+  async function identifiedEvent(reference: string) {
+    const [row] = await t.db.query<{ detail: Record<string, unknown> }>(
+      `SELECT e.detail FROM application_events e JOIN applications a ON a.id = e.application_id
+        WHERE a.reference = $1 AND e.type = 'customer.identified'`,
+      [reference],
+    );
+    return row?.detail;
+  }
+
+  const expectCannotSign = (response: Awaited<ReturnType<typeof validate>>) => {
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toEqual({
+      status: 403,
+      errorCode: 'INVALID_CREDENTIALS',
+      message: expect.stringMatching(/^You cannot sign for this company\./),
+    });
+  };
+
+  const setRegistry = (mode: string) =>
+    fetch(`${t.url}/sandbox/control/faults/registry`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode }) });
+
+  it('lets the signatory the merchant named act, and nobody else, without asking the registry', async () => {
+    const reference = await company(NORDLYS, KARI.nationalId);
+
+    // Ola is on Nordlys' board, but the merchant named Kari.
+    expectCannotSign(await validate(reference, OLA.nationalId));
+    expectCannotSign(await validate(reference, ANNA.nationalId));
+    expect(await stateOf(reference)).toEqual({ national_id: KARI.nationalId, status: 'CREATED', events: ['application.created'] });
+
+    expect((await validate(reference, KARI.nationalId)).statusCode).toBe(200);
+    const [asked] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM provider_interactions i JOIN applications a ON a.id = i.application_id
+        WHERE a.reference = $1 AND i.provider = 'registry'`,
+      [reference],
+    );
+    expect(asked?.n).toBe(0);
+  });
+
+  it.each([
+    ['Lars (signatur alone)', HAVBRIS, LARS, 'brreg-enhetsregisteret', 'signature'],
+    ['Nils (prokura alone)', HAVBRIS, NILS, 'brreg-enhetsregisteret', 'procuration'],
+    ['Anna (firmatecknare alone)', SOLGLANTAN, ANNA, 'bolagsverket', 'signature'],
+  ])('lets %s take a company the merchant named no signatory for', async (_who, organisationNumber, signatory, register, basis) => {
+    const reference = await company(organisationNumber, null);
+    const response = await validate(reference, signatory.nationalId);
+    expect(response.statusCode, response.body).toBe(200);
+
+    expect(await stateOf(reference)).toMatchObject({ national_id: signatory.nationalId, events: ['application.created', 'customer.identified'] });
+    // The timeline says the registry confirmed it, and carries nobody's national ID.
+    const detail = await identifiedEvent(reference);
+    expect(detail).toEqual({ method: 'dummy', signingRightConfirmedBy: register, signingRight: basis });
+    expect(JSON.stringify(detail)).not.toMatch(/\d{11}/);
+    const [asked] = await t.db.query<{ provider: string; outcome: string }>(
+      `SELECT i.provider, i.outcome FROM provider_interactions i JOIN applications a ON a.id = i.application_id
+        WHERE a.reference = $1 AND i.operation IN ('getRoles', 'getSignatories') ORDER BY i.id DESC`,
+      [reference],
+    );
+    expect(asked).toEqual({ provider: 'registry', outcome: 'ok' });
+
+    // Taken: from now on it is theirs alone, even for another sole signatory.
+    expect((await validate(reference, signatory.nationalId)).statusCode).toBe(200);
+    if (organisationNumber === HAVBRIS) expectCannotSign(await validate(reference, (signatory === LARS ? NILS : LARS).nationalId));
+  });
+
+  it.each([
+    ['the daglig leder without a right to sign', HAVBRIS, INGRID, LARS],
+    ['a person the registry does not list', HAVBRIS, KARI, LARS],
+    ['a person from the other country', HAVBRIS, ANNA, LARS],
+    ['a signatory who may sign only jointly', TINDELOFT, OLA, null],
+    ['a board member without a right to sign (SE)', EKBACKEN, ERIK, null],
+    ['a firmatecknare who may sign only jointly (SE)', EKBACKEN, JOHAN, null],
+    ['a board member without a right to sign, beside a sole signatory (SE)', SOLGLANTAN, MARIA, ANNA],
+  ])('refuses %s and changes nothing', async (_who, organisationNumber, someone, rightPerson) => {
+    const reference = await company(organisationNumber, null);
+
+    expectCannotSign(await validate(reference, someone.nationalId));
+    expectCannotSign(await validate(reference, someone.nationalId));
+    expect(await stateOf(reference)).toEqual({ national_id: null, status: 'CREATED', events: ['application.created'] });
+
+    // Still open to the person who may sign for the company.
+    if (rightPerson) expect((await validate(reference, rightPerson.nationalId)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['down', 503, 'WEB_SERVICE_DOWN'],
+    ['unreachable', 503, 'WEB_SERVICE_DOWN'],
+    ['rate-limited', 429, 'TOO_MANY_REQUESTS'],
+  ])('claims nothing while the registry is %s (%i %s)', async (mode, status, errorCode) => {
+    const reference = await company(HAVBRIS, null);
+    await setRegistry(mode);
+    try {
+      const response = await validate(reference, LARS.nationalId);
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.json()).toMatchObject({ errorCode });
+    } finally {
+      await setRegistry('normal');
+    }
+    expect(await stateOf(reference)).toEqual({ national_id: null, status: 'CREATED', events: ['application.created'] });
+    const [failed] = await t.db.query<{ outcome: string }>(
+      `SELECT i.outcome FROM provider_interactions i JOIN applications a ON a.id = i.application_id WHERE a.reference = $1 AND i.provider = 'registry'`,
+      [reference],
+    );
+    expect(failed?.outcome).toBe(mode === 'rate-limited' ? 'rate-limited' : 'unavailable');
+
+    expect((await validate(reference, LARS.nationalId)).statusCode).toBe(200);
+  });
+
+  it('answers every refusal in the caller’s language', async () => {
+    const reference = await company(TINDELOFT, null);
+    const cookie = await loginAs(INGRID.nationalId);
+    const texts = await Promise.all(
+      ['en', 'sv', 'nb'].map(async (language) => {
+        const response = await t.app.inject({ method: 'GET', url: API.validate.url({ reference }), headers: { cookie, 'accept-language': language } });
+        expect(response.statusCode).toBe(403);
+        return response.json<{ message: string }>().message;
+      }),
+    );
+    expect(new Set(texts).size).toBe(3);
+    expect(texts[2]).toMatch(/^Du kan ikke signere for dette selskapet\./);
+  });
+});
