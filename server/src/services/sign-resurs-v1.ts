@@ -15,7 +15,7 @@ const signingCodeOf = (failure: ProviderFailure): number =>
   failure.kind === 'refused' ? SIGNING_ERROR_CODES.GENERIC : SIGNING_ERROR_CODES.SERVICE_UNAVAILABLE;
 
 export async function signedReturn(app: FastifyInstance, identity: SessionIdentity, reference: string): Promise<string> {
-  const { app: application } = await authorisedApplication(app.db, identity, reference);
+  const { app: application } = await authorisedApplication(app.db, identity, reference, { registry: app.providers.registry, log: app.log });
   const publicPage = (relative: string) => `${app.config.publicUrl}${pagePath(relative)}`;
   const waiting = publicPage(PAGES.paymentLoadingFor.url({ merchantId: application.merchantId, merchantPaymentReference: application.merchantPaymentReference }));
   const failed = (code?: number) => `${pagePath(PAGES.formSignFail.url())}${code ? `?code=${code}` : ''}`;

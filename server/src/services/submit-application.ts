@@ -80,7 +80,7 @@ async function storeForm(app: FastifyInstance, request: SubmitRequest, applicati
 
 export async function submitApplication(app: FastifyInstance, request: SubmitRequest): Promise<Submitted> {
   if (!request.reference) throw ApiError.notFound();
-  const { app: application, customer } = await authorisedApplication(app.db, request.identity, request.reference);
+  const { app: application, customer } = await authorisedApplication(app.db, request.identity, request.reference, { registry: app.providers.registry, log: app.log });
   const atLender = await app.repos.providerApplications.find(application.id);
   const lender = app.lenders.for(application, atLender);
   if (lender.kind !== request.lender) throw ApiError.badRequest();

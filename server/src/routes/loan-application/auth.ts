@@ -4,6 +4,8 @@ import {
   API,
   type CountryCode,
   type Features,
+  findTestCompany,
+  soleSignatoriesOf,
   TEST_PEOPLE,
   requiredText,
   type TestPerson,
@@ -64,6 +66,10 @@ export default async function authRoutes(app: FastifyInstance) {
           firstName: person?.firstName ?? customer.firstName ?? 'Test',
           lastName: person?.lastName ?? customer.lastName ?? 'Person',
         });
+      } else if (application.customerType === 'LEGAL' && customer.organisationNumber) {
+        // A company without a named signatory: the test person the registry lets sign alone.
+        const company = findTestCompany(customer.organisationNumber);
+        identity = identityOf((company && soleSignatoriesOf(company)[0]) ?? defaultPerson(country));
       } else {
         const named = TEST_PEOPLE.find(
           (p) => p.country === country && namesMatch(customer, identityOf(p)),

@@ -37,7 +37,7 @@ export default async function grenkeRoutes(app: FastifyInstance) {
     },
     async (request) => {
       if (!app.config.sandbox) throw new ApiError(404, 'REQUEST_ERROR');
-      const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request));
+      const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request), { registry: app.providers.registry, log: app.log });
       if (application.merchantPaymentReference !== request.params.merchantPaymentReference || application.provider !== 'GRENKE') throw ApiError.notFound();
       await mockGrenkeDecision(app, application, request.params.action, request.query.delay);
       return { action: request.params.action, delay: request.query.delay };

@@ -21,7 +21,7 @@ export default async function renewalRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const identity = requireIdentity(request);
-      const { app: application } = await authorisedApplication(app.db, identity, activeReference(request));
+      const { app: application } = await authorisedApplication(app.db, identity, activeReference(request), { registry: app.providers.registry, log: app.log });
       const stored = await app.db.transaction(async (tx) => {
         const ok = await storeRenewalOrders(tx, application, identity.nationalId, request.body.orders);
         if (ok) await repositories(tx).events.append(application.id, { type: 'renewal.initiated', detail: { orders: request.body.orders.length } });

@@ -36,7 +36,7 @@ export default async function resursV1Routes(app: FastifyInstance) {
     API.resursIndividualizedTerms.pattern,
     { schema: { querystring: z.object({ termsType: z.enum(INDIVIDUALIZED_TERMS_TYPES) }) } },
     async (request) => {
-      const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request));
+      const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request), { registry: app.providers.registry, log: app.log });
       if (application.provider !== 'RESURS' || app.lenders.kindFor(application) !== 'RESURS_V1') throw ApiError.badRequest();
       const provider = await app.repos.providerApplications.find(application.id);
       const result = await app.providers.resursV1.getIndividualizedTerms(
@@ -52,7 +52,7 @@ export default async function resursV1Routes(app: FastifyInstance) {
     API.resursCreateSigningSession.pattern,
     { schema: { body: z.strictObject({ successUrl: requiredText(2000), failUrl: requiredText(2000) }) } },
     async (request) => {
-      const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request));
+      const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request), { registry: app.providers.registry, log: app.log });
       // Only the portal's own return addresses (spec section 7); anything else is refused.
       const origins = new Set([publicUrl, request.headers.origin].filter((o): o is string => Boolean(o)));
       const successOk = [...origins].some((origin) => request.body.successUrl === `${origin}${API.signSuccess.url()}`);

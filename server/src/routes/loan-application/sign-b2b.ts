@@ -17,7 +17,7 @@ export default async function signB2bRoutes(app: FastifyInstance) {
 
   async function businessApplication(request: FastifyRequest) {
     const identity = requireIdentity(request);
-    const { app: application } = await authorisedApplication(app.db, identity, activeReference(request));
+    const { app: application } = await authorisedApplication(app.db, identity, activeReference(request), { registry: app.providers.registry, log: app.log });
     if (application.provider !== 'GRENKE') throw ApiError.badRequest();
     return { application, identity };
   }
