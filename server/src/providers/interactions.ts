@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/db';
+import { providerInteractionsRepository } from '../db/repositories/provider-interactions';
 import type { Interaction, InteractionRecorder } from './types';
 
 /**
@@ -11,18 +12,14 @@ export function databaseRecorder(db: Queryable, log: FastifyBaseLogger): Interac
     async record(interaction: Interaction) {
       log.info({ provider: interaction.provider, operation: interaction.operation, applicationId: interaction.applicationId, httpStatus: interaction.httpStatus, outcome: interaction.outcome, durationMs: interaction.durationMs }, 'provider call');
       try {
-        await db.query(
-          `INSERT INTO provider_interactions (application_id, provider, operation, http_status, outcome, duration_ms)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [
-            interaction.applicationId ?? null,
-            interaction.provider,
-            interaction.operation,
-            interaction.httpStatus ?? null,
-            interaction.outcome,
-            Math.round(interaction.durationMs),
-          ],
-        );
+        await providerInteractionsRepository(db).insert({
+          applicationId: interaction.applicationId ?? null,
+          provider: interaction.provider,
+          operation: interaction.operation,
+          httpStatus: interaction.httpStatus ?? null,
+          outcome: interaction.outcome,
+          durationMs: interaction.durationMs,
+        });
       } catch (error) {
         log.warn({ err: error }, 'could not record a provider interaction');
       }

@@ -55,3 +55,9 @@ export function sandboxStore<T>(db: Db, namespace: string): SandboxStore<T> {
     },
   };
 }
+
+/** Deletes every simulator's expired records; answers how many went. */
+export async function deleteExpiredSandboxRecords(db: Queryable): Promise<number> {
+  const rows = await db.query('DELETE FROM sandbox_records WHERE expires_at <= now() RETURNING id');
+  return rows.length;
+}

@@ -3,6 +3,7 @@
  * tables stay small and nothing personal outlives its use; unfinished applications expire.
  */
 import type { FastifyInstance } from 'fastify';
+import { deleteExpiredSandboxRecords } from '../sandbox/records';
 import { expireUnfinished } from './expire-applications';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -14,9 +15,9 @@ export function registerHousekeeping(app: FastifyInstance): void {
     pollingIntervalSeconds: 5,
     async handler() {
       const sessions = await app.repos.sessions.deleteExpired();
-      const records = await app.db.query('DELETE FROM sandbox_records WHERE expires_at <= now() RETURNING id');
+      const records = await deleteExpiredSandboxRecords(app.db);
       const expired = await expireUnfinished(app);
-      app.log.info({ sessions, sandboxRecords: records.length, expiredApplications: expired }, 'housekeeping');
+      app.log.info({ sessions, sandboxRecords: records, expiredApplications: expired }, 'housekeeping');
     },
   });
 }

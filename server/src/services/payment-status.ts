@@ -38,16 +38,6 @@ export function paymentStatusOf(inputs: Omit<StatusInputs, 'applicationId' | 'ow
   return { paymentStatus: settled ? 'FROZEN' : 'TASK_REDIRECTION_REQUIRED', redirectUrl };
 }
 
-interface Row {
-  id: string;
-  national_id: string | null;
-  status: ApplicationStatus;
-  outcome: Outcome | null;
-  callback_url: string;
-  merchant_payment_reference: string;
-  status_changed_at: Date | null;
-}
-
 export function paymentStatusReadModel(app: FastifyInstance) {
   const keyOfApplication = new Map<string, string>();
   const cache = new LRUCache<string, StatusInputs>({
@@ -72,13 +62,7 @@ export function paymentStatusReadModel(app: FastifyInstance) {
       const key = keyOf(merchantId, merchantPaymentReference);
       const cached = cache.get(key);
       if (cached) return cached;
-      const [row] = await app.db.query<Row>(
-        `SELECT a.id, c.national_id, a.status, a.outcome, a.callback_url, a.merchant_payment_reference, p.status_changed_at
-           FROM applications a JOIN customers c ON c.application_id = a.id
-           LEFT JOIN provider_applications p ON p.application_id = a.id
-          WHERE a.merchant_id = $1 AND a.merchant_payment_reference = $2`,
-        [merchantId, merchantPaymentReference],
-      );
+      const row = await app.repos.applications.findStatusInputs(merchantId, merchantPaymentReference);
       if (!row) return null;
       const returnTo = { callbackUrl: row.callback_url, merchantPaymentReference: row.merchant_payment_reference };
       const inputs: StatusInputs = {

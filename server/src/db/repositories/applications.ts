@@ -86,6 +86,16 @@ const toRecord = (row: ApplicationRow): ApplicationRecord => ({
   updatedAt: new Date(row.updated_at),
 });
 
+export interface StatusRow {
+  id: string;
+  national_id: string | null;
+  status: ApplicationStatus;
+  outcome: Outcome | null;
+  callback_url: string;
+  merchant_payment_reference: string;
+  status_changed_at: Date | null;
+}
+
 export type NewApplication = Omit<ApplicationRecord, 'id' | 'outcome' | 'createdAt' | 'updatedAt'>;
 
 export function applicationsRepository(db: Queryable) {
@@ -155,6 +165,18 @@ export function applicationsRepository(db: Queryable) {
         [statuses, days, limit],
       );
       return rows.map(toRecord);
+    },
+
+    /** What the waiting screen's status needs, by the merchant's reference (one round trip). */
+    async findStatusInputs(merchantId: string, merchantPaymentReference: string): Promise<StatusRow | null> {
+      const [row] = await db.query<StatusRow>(
+        `SELECT a.id, c.national_id, a.status, a.outcome, a.callback_url, a.merchant_payment_reference, p.status_changed_at
+           FROM applications a JOIN customers c ON c.application_id = a.id
+           LEFT JOIN provider_applications p ON p.application_id = a.id
+          WHERE a.merchant_id = $1 AND a.merchant_payment_reference = $2`,
+        [merchantId, merchantPaymentReference],
+      );
+      return row ?? null;
     },
 
     async findPricing<T>(id: string): Promise<T | null> {

@@ -5,7 +5,9 @@ import { customersRepository } from './customers';
 import { eventsRepository } from './events';
 import { merchantsRepository } from './merchants';
 import { providerApplicationsRepository } from './provider-applications';
+import { providerInteractionsRepository } from './provider-interactions';
 import { sessionsRepository } from './sessions';
+import { settingsRepository } from './settings';
 import { signingOrdersRepository } from './signing-orders';
 import { webhookEventsRepository } from './webhook-events';
 
@@ -21,6 +23,8 @@ export function repositories(db: Queryable) {
     providerApplications: providerApplicationsRepository(db),
     signingOrders: signingOrdersRepository(db),
     webhookEvents: webhookEventsRepository(db),
+    providerInteractions: providerInteractionsRepository(db),
+    settings: settingsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;
