@@ -22,6 +22,7 @@ import type { Merchant } from '../db/repositories/merchants';
 import { canonicalJson, randomToken, sha256Hex } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
 import type { SessionIdentity } from '../types';
+import { loanViewOf } from './pricing';
 
 export function applyUrl(publicUrl: string, app: Pick<ApplicationRecord, 'reference' | 'countryCode'>): string {
   return `${publicUrl}${pagePath(PAGES.apply.url({ reference: app.reference }))}?countryCode=${app.countryCode}`;
@@ -243,17 +244,8 @@ export function loanApplicationView(
       postalCode: customer.postalCode,
       city: customer.city,
     },
-    loan: {
-      loanAmount: app.loanAmount,
-      loanPeriod: app.loanPeriod,
-      renewalPeriod: null,
-      currency: app.currency,
-      cost: null,
-      interestRate: null,
-      totalMonthlyPayment: null,
-      secciLinks: [],
-      generalTermsLinks: [],
-    },
+    // Unpriced here: the caller adds the provider's pricing where it has it.
+    loan: loanViewOf(app, null),
     loanProduct: { provider: app.provider },
     items: app.items,
   };

@@ -5,6 +5,7 @@ import { customersRepository } from './customers';
 import { eventsRepository } from './events';
 import { merchantsRepository } from './merchants';
 import { sessionsRepository } from './sessions';
+import { subscriptionsRepository } from './subscriptions';
 
 /** Every repository bound to one connection or transaction. */
 export function repositories(db: Queryable) {
@@ -15,6 +16,7 @@ export function repositories(db: Queryable) {
     consents: consentsRepository(db),
     events: eventsRepository(db),
     sessions: sessionsRepository(db),
+    subscriptions: subscriptionsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

@@ -46,9 +46,9 @@ export default async function applicationsRoutes(app: FastifyInstance) {
         pairs.map(async ({ app: a }) => [a.id, a.id === active?.app.id ? await pricingFor(app, a) : await storedPricing(app, a.id)] as const),
       ),
     );
-    // Renewal belongs to the consumer version 2 screen only (spec section 2).
-    const renewable = active && active.app.customerType === 'PRIVATE' && active.app.version === 2;
-    const products = renewable ? await renewalProducts(app.db, nationalId, active.app.id) : [];
+    // The customer's own subscriptions: a person's on their private application, the company's
+    // leases on its business application, whoever is logged in to sign.
+    const products = active ? await renewalProducts(app.db, active.app, active.customer) : [];
     const language = languageFromAcceptLanguage(acceptLanguage);
     return {
       loanApplications: pairs.map(({ app: a, customer }) => ({
