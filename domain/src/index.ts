@@ -14,4 +14,5 @@ export { type FieldMessage, type FieldMessages, fieldMessagesOf, z } from './sch
 export * from './sandbox/test-people';
 export * from './builders/applications';
 export * from './flex-young';
+export * from './renewal';
 export * from './schemas/apply-form';

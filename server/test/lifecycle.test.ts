@@ -100,6 +100,10 @@ describe.each(ENGINES)('the application lifecycle on %s', (engine) => {
       const off = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '3000', RESURS_MERCHANT_API_ENABLED: 'false' });
       try {
         const customer = await startConsumer(off, '18087248794', 2, off.url);
+        // The screen is version 1's: its version, and the credit check consent in Resurs' words.
+        const list = (await call(off, customer, 'GET', API.applications.pattern)).json<{ loanApplications: { version: number }[]; consents: { type: string }[] }>();
+        expect(list.loanApplications[0]?.version).toBe(1);
+        expect(list.consents.map((c) => c.type)).toContain('CREDIT_CONSENT');
         const v2 = await call(off, customer, 'PATCH', API.resursV2Submit.pattern, customer.form);
         expect(v2.statusCode).toBe(400);
         const v1 = await call(off, customer, 'PATCH', API.resursSubmit.pattern, { ...customer.form, creditConsent: true });

@@ -16,6 +16,11 @@ const termsNotAccepted = validationKey('termsNotAccepted');
 const acceptedConsent = z.boolean().check(z.refine((value) => value === true, termsNotAccepted));
 const optionalConsent = z.optional(z.boolean());
 
+/**
+ * A product selected for renewal, with the residual value the customer was shown. The server
+ * accepts it only when the product is the customer's own and the figure is its own (to the
+ * øre/öre), and keeps its own figure.
+ */
 export const renewalOrderItemSchema = z.strictObject({
   productReference: requiredText(100),
   sku: requiredText(TEXT_LIMITS.sku),
@@ -23,6 +28,7 @@ export const renewalOrderItemSchema = z.strictObject({
   displayedResidualValue: z.number().check(z.minimum(0)),
 });
 
+/** The products selected of one subscription; `displayedResidualValue` is the sum of the items'. */
 export const renewalOrderSchema = z.strictObject({
   subscriptionReference: requiredText(100),
   displayedResidualValue: z.number().check(z.minimum(0)),

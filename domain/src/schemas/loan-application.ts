@@ -39,6 +39,10 @@ export interface DocumentLink {
 export interface LoanView {
   loanAmount: number;
   loanPeriod: number;
+  /**
+   * The month of the term from which this subscription's products may be renewed
+   * (`renewalPeriodMonths` in renewal.ts); null for a product that cannot be renewed.
+   */
   renewalPeriod: number | null;
   currency: Currency;
   /** Total cost of credit, from the provider's pricing; null until priced. */
@@ -77,11 +81,16 @@ export interface ConsentView {
   files: ConsentFile[];
 }
 
+/**
+ * A product of the customer's own subscriptions up for renewal: a person's consumer
+ * subscriptions on their private application, a company's leases on the company's.
+ */
 export interface RenewalProductView {
   productReference: string;
   productName: string;
   serialNumber: string;
   monthlyPayment: number;
+  /** The server's figure: a renewal order must show this amount (to the øre/öre) to be accepted. */
   residualValue: number;
   skuCode: string;
   subscriptionReference: string;

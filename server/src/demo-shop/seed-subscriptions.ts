@@ -1,52 +1,79 @@
 /**
- * Sandbox: earlier subscriptions of two test people, so that their next application lists
- * products up for renewal (the "consumer SE v2 with renewal products" scenario). One product
- * name is longer than 100 characters, as real catalogue names sometimes are.
+ * Sandbox: earlier subscriptions of two test people and a lease of a test company, so that their
+ * next application lists products up for renewal (the "consumer SE v2 with renewal products"
+ * scenario, and the business screen of Nordlys Kontor AS). Kari Nordmann signs for Nordlys: her
+ * private screen offers her own tablet and the company's screen the company's display, never
+ * the other way round. One product name is longer than 100 characters, as real catalogue names
+ * sometimes are.
  */
 import type { FastifyInstance } from 'fastify';
+import type { NewSubscriptionProduct, SubscriptionOwner } from '../db/repositories/subscriptions';
 
-const SEEDS = [
+interface Seed {
+  reference: string;
+  owner: SubscriptionOwner;
+  monthly: number;
+  products: NewSubscriptionProduct[];
+}
+
+const SEEDS: readonly Seed[] = [
   {
     reference: 'SUB-DEMO-SE-1',
-    nationalId: '198305147715',
-    country: 'SE',
+    owner: { customerType: 'PRIVATE', countryCode: 'SE', nationalId: '198305147715' },
     monthly: 749,
     products: [
-      { reference: 'P-DEMO-SE-1', name: 'Laptop 14" (2024)', sku: 'LAP-14-2024', serial: 'SN-SE-4471', monthly: 449, residual: 4200 },
+      { productReference: 'P-DEMO-SE-1', productName: 'Laptop 14" (2024)', sku: 'LAP-14-2024', serialNumber: 'SN-SE-4471', monthlyPayment: 449, residualValue: 4200 },
       {
-        reference: 'P-DEMO-SE-2',
-        name: 'Smartphone Pro Max 256 GB with extended warranty, protective case, screen protector and wireless charging stand bundle',
+        productReference: 'P-DEMO-SE-2',
+        productName: 'Smartphone Pro Max 256 GB with extended warranty, protective case, screen protector and wireless charging stand bundle',
         sku: 'PHN-PRO-256',
-        serial: 'SN-SE-9120',
-        monthly: 300,
-        residual: 3100,
+        serialNumber: 'SN-SE-9120',
+        monthlyPayment: 300,
+        residualValue: 3100,
       },
     ],
   },
   {
     reference: 'SUB-DEMO-NO-1',
-    nationalId: '18087248794',
-    country: 'NO',
+    owner: { customerType: 'PRIVATE', countryCode: 'NO', nationalId: '18087248794' },
     monthly: 399,
-    products: [{ reference: 'P-DEMO-NO-1', name: 'Tablet 11" 128 GB', sku: 'TAB-11', serial: 'SN-NO-2210', monthly: 399, residual: 2500 }],
+    products: [
+      { productReference: 'P-DEMO-NO-1', productName: 'Tablet 11" 128 GB', sku: 'TAB-11', serialNumber: 'SN-NO-2210', monthlyPayment: 399, residualValue: 2500 },
+    ],
   },
-] as const;
+  {
+    reference: 'SUB-DEMO-NO-LEASE-1',
+    owner: { customerType: 'LEGAL', countryCode: 'NO', organisationNumber: '892831270' },
+    monthly: 890,
+    products: [
+      {
+        productReference: 'P-DEMO-NO-LEASE-1',
+        productName: 'Meeting room display 65"',
+        sku: 'DSP-65',
+        serialNumber: 'SN-NO-7731',
+        monthlyPayment: 890,
+        residualValue: 9800,
+      },
+    ],
+  },
+];
+
+/** Dates as YYYY-MM-DD, `days` from today: the seeds started about 13 months ago. */
+const dayFromToday = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 export async function seedSubscriptions(app: FastifyInstance, merchantId: string): Promise<void> {
   for (const seed of SEEDS) {
-    const [subscription] = await app.db.query<{ id: string }>(
-      `INSERT INTO subscriptions (reference, merchant_id, national_id, country_code, monthly_payment, start_date, end_date)
-       VALUES ($1, $2, $3, $4, $5, current_date - 400, current_date + 330)
-       ON CONFLICT (reference) DO NOTHING RETURNING id`,
-      [seed.reference, merchantId, seed.nationalId, seed.country, seed.monthly],
-    );
-    if (!subscription) continue;
-    for (const product of seed.products) {
-      await app.db.query(
-        `INSERT INTO subscription_products (subscription_id, product_reference, product_name, sku, serial_number, monthly_payment, residual_value)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (product_reference) DO NOTHING`,
-        [subscription.id, product.reference, product.name, product.sku, product.serial, product.monthly, product.residual],
-      );
-    }
+    const subscriptionId = await app.repos.subscriptions.insert({
+      reference: seed.reference,
+      applicationId: null,
+      merchantId,
+      owner: seed.owner,
+      monthlyPayment: seed.monthly,
+      startDate: dayFromToday(-400),
+      endDate: dayFromToday(330),
+    });
+    // Seeded before (by this or another instance): left as it is.
+    if (!subscriptionId) continue;
+    for (const product of seed.products) await app.repos.subscriptions.insertProduct(subscriptionId, product);
   }
 }

@@ -20,6 +20,11 @@ export interface Lenders {
   /** The flow for an application: the lender it is at, or the one it goes to. */
   for(application: Pick<ApplicationRecord, 'provider' | 'version'>, atLender?: Pick<ProviderApplication, 'provider'> | null): LenderFlow;
   kindFor(application: Pick<ApplicationRecord, 'provider' | 'version'>): ProviderKind;
+  /**
+   * The application as its lender flow serves it: a version 2 application goes through version 1
+   * while the Resurs Merchant API is off, so the customer gets the version 1 screen and signing.
+   */
+  asServed<T extends Pick<ApplicationRecord, 'provider' | 'version'>>(application: T): T;
 }
 
 declare module 'fastify' {
@@ -43,5 +48,9 @@ export default fp(async function lenders(app: FastifyInstance) {
     ...flows,
     kindFor,
     for: (application, atLender) => flows[atLender?.provider ?? kindFor(application)],
+    asServed: (application) => {
+      const kind = kindFor(application);
+      return kind === 'GRENKE' ? application : { ...application, version: kind === 'RESURS_V2' ? 2 : 1 };
+    },
   } satisfies Lenders);
 });

@@ -25,6 +25,7 @@ import { ApiError } from '../lib/errors';
 import type { CompanyRegistryClient } from '../providers/registry/types';
 import type { SessionIdentity } from '../types';
 import { cannotSignForCompany, companyAccess, registryUnavailable } from './company-access';
+import { loanViewOf } from './pricing';
 
 export function applyUrl(publicUrl: string, app: Pick<ApplicationRecord, 'reference' | 'countryCode'>): string {
   return `${publicUrl}${pagePath(PAGES.apply.url({ reference: app.reference }))}?countryCode=${app.countryCode}`;
@@ -276,17 +277,8 @@ export function loanApplicationView(
       postalCode: customer.postalCode,
       city: customer.city,
     },
-    loan: {
-      loanAmount: app.loanAmount,
-      loanPeriod: app.loanPeriod,
-      renewalPeriod: null,
-      currency: app.currency,
-      cost: null,
-      interestRate: null,
-      totalMonthlyPayment: null,
-      secciLinks: [],
-      generalTermsLinks: [],
-    },
+    // Unpriced here: the caller adds the provider's pricing where it has it.
+    loan: loanViewOf(app, null),
     loanProduct: { provider: app.provider },
     items: app.items,
   };

@@ -85,7 +85,7 @@ async function becomeSubscription(app: FastifyInstance, q: Queryable, applicatio
   const customer = await repos.customers.findByApplicationId(application.id);
   const pricing = await repos.applications.findPricing<{ totalMonthlyPayment?: number }>(application.id);
   const monthly = pricing?.totalMonthlyPayment ?? Math.round((application.loanAmount / application.loanPeriod) * 100) / 100;
-  if (customer?.nationalId) await createSubscription(app, q, application, customer.nationalId, monthly);
+  if (customer) await createSubscription(app, q, application, customer, monthly);
 }
 
 /**

@@ -4,15 +4,16 @@
  * be reached the screen shows the application without terms and pricing is tried again later.
  */
 import type { FastifyInstance } from 'fastify';
-import type { LoanView } from '@portal/domain';
+import { type LoanView, renewalPeriodMonths } from '@portal/domain';
 import type { ApplicationRecord } from '../db/repositories/applications';
 import type { LoanPricing } from '../providers/types';
 
-export function loanViewOf(app: ApplicationRecord, pricing: LoanPricing | null): LoanView {
+export function loanViewOf(app: Pick<ApplicationRecord, 'loanAmount' | 'loanPeriod' | 'currency'>, pricing: LoanPricing | null): LoanView {
   return {
     loanAmount: app.loanAmount,
     loanPeriod: app.loanPeriod,
-    renewalPeriod: null,
+    // Every subscription, a consumer credit or a company lease, can be renewed (domain rule).
+    renewalPeriod: renewalPeriodMonths(app.loanPeriod),
     currency: app.currency,
     cost: pricing?.cost ?? null,
     interestRate: pricing?.interestRate ?? null,

@@ -1,122 +1,176 @@
 /**
- * Renewal (spec sections 3, 4): a customer with subscriptions from earlier approved applications
- * sees their products up for renewal, may select some, and the orders chosen are kept with the
- * application. An approved, completed application becomes a subscription.
+ * Renewal (spec sections 2-5 and 9, PRODUCT section 2.7): an approved, completed application
+ * becomes a subscription of its customer; a later application of the same customer lists its
+ * products up for renewal, and the orders the customer selects are kept with that application.
+ *
+ * Whose a subscription is follows the customer, never who signed: a person's consumer
+ * subscriptions are theirs (country and national ID), a company's leases the company's (country
+ * and organisation number). So a person's private application lists only their own consumer
+ * subscriptions, and a company's application only the company's leases.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RenewalOrder, RenewalProductView } from '@portal/domain';
+import {
+  type FieldMessages,
+  type RenewalOrder,
+  type RenewalProductView,
+  residualValueAtRenewal,
+  sameAmount,
+  toMinorUnits,
+  validationKey,
+} from '@portal/domain';
 import type { Queryable } from '../db/db';
+import { repositories } from '../db/repositories';
 import type { ApplicationRecord } from '../db/repositories/applications';
+import type { CustomerRecord } from '../db/repositories/customers';
+import type { SubscriptionOwner } from '../db/repositories/subscriptions';
 import { randomToken } from '../lib/crypto';
+import { ApiError } from '../lib/errors';
 
-interface ProductRow {
-  product_reference: string;
-  product_name: string;
-  serial_number: string;
-  monthly_payment: string | number;
-  residual_value: string | number;
-  sku: string;
-  subscription_reference: string;
-}
+type RenewalApplication = Pick<ApplicationRecord, 'id' | 'customerType' | 'countryCode' | 'version'>;
+type RenewalCustomer = Pick<CustomerRecord, 'nationalId' | 'organisationNumber'>;
 
-/** Products of this person's subscriptions that no other application has renewed yet. */
-export async function renewalProducts(q: Queryable, nationalId: string, forApplicationId: string): Promise<RenewalProductView[]> {
-  const rows = await q.query<ProductRow>(
-    `SELECT p.product_reference, p.product_name, p.serial_number, p.monthly_payment, p.residual_value, p.sku,
-            s.reference AS subscription_reference
-       FROM subscription_products p JOIN subscriptions s ON s.id = p.subscription_id
-      WHERE s.national_id = $1 AND (p.renewed_by IS NULL OR p.renewed_by = $2)
-        AND (s.application_id IS NULL OR s.application_id <> $2)
-      ORDER BY s.start_date, p.product_name`,
-    [nationalId, forApplicationId],
-  );
-  return rows.map((row) => ({
-    productReference: row.product_reference,
-    productName: row.product_name,
-    serialNumber: row.serial_number,
-    monthlyPayment: Number(row.monthly_payment),
-    residualValue: Number(row.residual_value),
-    skuCode: row.sku,
-    subscriptionReference: row.subscription_reference,
-  }));
-}
-
-/** Keeps the renewal orders chosen for an application; every item must be the customer's own product. */
-export async function storeRenewalOrders(
-  q: Queryable,
-  application: ApplicationRecord,
-  nationalId: string,
-  orders: RenewalOrder[],
-): Promise<boolean> {
-  const own = new Map((await renewalProducts(q, nationalId, application.id)).map((p) => [p.productReference, p]));
-  for (const order of orders) {
-    for (const item of order.items) {
-      const product = own.get(item.productReference);
-      if (!product || product.subscriptionReference !== order.subscriptionReference) return false;
-    }
+/** Whose the application's subscription is (or would be); null while its key is not known. */
+export function subscriptionOwnerOf(
+  application: Pick<ApplicationRecord, 'customerType' | 'countryCode'>,
+  customer: RenewalCustomer,
+): SubscriptionOwner | null {
+  if (application.customerType === 'LEGAL') {
+    return customer.organisationNumber
+      ? { customerType: 'LEGAL', countryCode: application.countryCode, organisationNumber: customer.organisationNumber }
+      : null;
   }
-  await q.query(
-    `INSERT INTO renewal_orders (application_id, orders) VALUES ($1, $2::jsonb)
-     ON CONFLICT (application_id) DO UPDATE SET orders = excluded.orders, updated_at = now()`,
-    [application.id, JSON.stringify(orders)],
-  );
-  return true;
+  return customer.nationalId ? { customerType: 'PRIVATE', countryCode: application.countryCode, nationalId: customer.nationalId } : null;
 }
 
 /**
- * Turns a completed, approved application into a subscription with its items as products, and
- * marks the products it renewed. Idempotent: one subscription per application.
+ * The screens that offer renewal: consumer version 2 (spec section 2) and business, where a
+ * company is offered its leases. The version 1 consumer screen has no renewal section.
+ */
+export function offersRenewal(application: Pick<ApplicationRecord, 'customerType' | 'version'>): boolean {
+  return application.customerType === 'LEGAL' || application.version === 2;
+}
+
+/** Products of the application's customer's own subscriptions up for renewal on its screen. */
+export async function renewalProducts(q: Queryable, application: RenewalApplication, customer: RenewalCustomer): Promise<RenewalProductView[]> {
+  const owner = subscriptionOwnerOf(application, customer);
+  if (!owner || !offersRenewal(application)) return [];
+  return repositories(q).subscriptions.renewableProducts(owner, application.id);
+}
+
+export type RenewalOrdersCheck = { ok: true; orders: RenewalOrder[] } | { ok: false; fieldErrors: FieldMessages };
+
+/**
+ * Checks the orders against the products offered: each item one of them, once, in the order of
+ * its own subscription, with its SKU, serial number and residual value as the server has them
+ * (amounts to the øre/öre), and each order's total the sum of its items'. Answers the orders
+ * with the server's figures, or a message per field that is wrong.
+ */
+export function checkRenewalOrders(orders: readonly RenewalOrder[], offered: readonly RenewalProductView[]): RenewalOrdersCheck {
+  const products = new Map(offered.map((product) => [product.productReference, product]));
+  const fieldErrors: FieldMessages = {};
+  const invalid = { key: validationKey('invalidOption') };
+  const changed = { key: validationKey('residualValueChanged') };
+  const subscriptionsSeen = new Set<string>();
+  const productsSeen = new Set<string>();
+  const checked: RenewalOrder[] = [];
+
+  orders.forEach((order, i) => {
+    const at = `orders.${i}`;
+    if (subscriptionsSeen.has(order.subscriptionReference)) fieldErrors[`${at}.subscriptionReference`] = invalid;
+    subscriptionsSeen.add(order.subscriptionReference);
+    let totalMinor = 0;
+    let allKnown = true;
+    const items: RenewalOrder['items'] = [];
+    order.items.forEach((item, j) => {
+      const itemAt = `${at}.items.${j}`;
+      const product = products.get(item.productReference);
+      if (!product || product.subscriptionReference !== order.subscriptionReference || productsSeen.has(item.productReference)) {
+        fieldErrors[`${itemAt}.productReference`] = invalid;
+        allKnown = false;
+        return;
+      }
+      productsSeen.add(item.productReference);
+      if (item.sku !== product.skuCode) fieldErrors[`${itemAt}.sku`] = invalid;
+      if (item.serialNumber !== product.serialNumber) fieldErrors[`${itemAt}.serialNumber`] = invalid;
+      if (!sameAmount(item.displayedResidualValue, product.residualValue)) fieldErrors[`${itemAt}.displayedResidualValue`] = changed;
+      totalMinor += toMinorUnits(product.residualValue);
+      items.push({
+        productReference: product.productReference,
+        sku: product.skuCode,
+        serialNumber: product.serialNumber,
+        displayedResidualValue: product.residualValue,
+      });
+    });
+    if (allKnown && toMinorUnits(order.displayedResidualValue) !== totalMinor) fieldErrors[`${at}.displayedResidualValue`] = changed;
+    checked.push({ subscriptionReference: order.subscriptionReference, displayedResidualValue: totalMinor / 100, items });
+  });
+
+  return Object.keys(fieldErrors).length > 0 ? { ok: false, fieldErrors } : { ok: true, orders: checked };
+}
+
+/**
+ * Keeps the renewal orders chosen for an application, with the server's figures, once
+ * `checkRenewalOrders` accepts them against the products the application offers. Otherwise
+ * throws a 400 with a message per wrong field, and keeps nothing.
+ */
+export async function storeRenewalOrders(
+  q: Queryable,
+  application: RenewalApplication,
+  customer: RenewalCustomer,
+  orders: readonly RenewalOrder[],
+): Promise<void> {
+  const offered = await renewalProducts(q, application, customer);
+  const result = checkRenewalOrders(orders, offered);
+  if (!result.ok) throw ApiError.badRequest(result.fieldErrors);
+  await repositories(q).subscriptions.saveRenewalOrders(application.id, result.orders);
+}
+
+/**
+ * Turns a completed, approved application into a subscription of its customer (the person, or
+ * the company for a lease), its items becoming products with their residual value at renewal
+ * (domain `residualValueAtRenewal`), and marks the products it renewed. Idempotent: one
+ * subscription per application.
  */
 export async function createSubscription(
   app: FastifyInstance,
   q: Queryable,
   application: ApplicationRecord,
-  nationalId: string,
+  customer: RenewalCustomer,
   monthlyPayment: number,
 ): Promise<void> {
+  const owner = subscriptionOwnerOf(application, customer);
+  if (!owner) {
+    app.log.warn({ applicationId: application.id }, 'no subscription: the customer is not known');
+    return;
+  }
+  const repos = repositories(q);
   const start = new Date();
   const end = new Date(start);
   end.setMonth(end.getMonth() + application.loanPeriod);
-  const [subscription] = await q.query<{ id: string }>(
-    `INSERT INTO subscriptions (reference, application_id, merchant_id, national_id, country_code, monthly_payment, start_date, end_date)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (application_id) DO NOTHING RETURNING id`,
-    [
-      `SUB-${randomToken(6).toUpperCase()}`,
-      application.id,
-      application.merchantId,
-      nationalId,
-      application.countryCode,
-      monthlyPayment,
-      start.toISOString().slice(0, 10),
-      end.toISOString().slice(0, 10),
-    ],
-  );
-  if (!subscription) return;
+  const subscriptionId = await repos.subscriptions.insert({
+    reference: `SUB-${randomToken(6).toUpperCase()}`,
+    applicationId: application.id,
+    merchantId: application.merchantId,
+    owner,
+    monthlyPayment,
+    startDate: start.toISOString().slice(0, 10),
+    endDate: end.toISOString().slice(0, 10),
+  });
+  if (!subscriptionId) return;
   const total = application.items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0) || application.loanAmount;
   for (const item of application.items) {
     for (let n = 0; n < item.quantity; n += 1) {
-      const share = (item.unitPrice / total) * monthlyPayment;
-      await q.query(
-        `INSERT INTO subscription_products (subscription_id, product_reference, product_name, sku, serial_number, monthly_payment, residual_value)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          subscription.id,
-          `P-${randomToken(6).toUpperCase()}`,
-          item.name,
-          item.sku,
-          item.serialNumber ?? `SN-${randomToken(5).toUpperCase()}`,
-          Math.round(share * 100) / 100,
-          // What is left to pay when renewed half-way: a simple straight-line residual value.
-          Math.round(item.unitPrice * 0.5 * 100) / 100,
-        ],
-      );
+      await repos.subscriptions.insertProduct(subscriptionId, {
+        productReference: `P-${randomToken(6).toUpperCase()}`,
+        productName: item.name,
+        sku: item.sku,
+        serialNumber: item.serialNumber ?? `SN-${randomToken(5).toUpperCase()}`,
+        monthlyPayment: Math.round((item.unitPrice / total) * monthlyPayment * 100) / 100,
+        residualValue: residualValueAtRenewal(item.unitPrice, application.loanPeriod),
+      });
     }
   }
-  const [renewal] = await q.query<{ orders: RenewalOrder[] }>('SELECT orders FROM renewal_orders WHERE application_id = $1', [application.id]);
-  for (const order of renewal?.orders ?? []) {
-    for (const item of order.items) {
-      await q.query('UPDATE subscription_products SET renewed_by = $2 WHERE product_reference = $1', [item.productReference, application.id]);
-    }
-  }
+  const renewed = (await repos.subscriptions.findRenewalOrders(application.id)).flatMap((order) => order.items.map((item) => item.productReference));
+  await repos.subscriptions.markRenewed(owner, renewed, application.id);
   app.log.info({ applicationId: application.id }, 'subscription created');
 }

@@ -61,7 +61,7 @@ function parseForm(application: ApplicationRecord, body: unknown, creditConsent:
 }
 
 /** Contact details, consents and renewal orders are stored before the lender is called. */
-async function storeForm(app: FastifyInstance, request: SubmitRequest, application: ApplicationRecord, form: ApplyForm): Promise<void> {
+async function storeForm(app: FastifyInstance, request: SubmitRequest, application: ApplicationRecord, customer: CustomerRecord, form: ApplyForm): Promise<void> {
   await app.db.transaction(async (tx) => {
     const repos = repositories(tx);
     await repos.customers.updateContact(application.id, {
@@ -72,9 +72,7 @@ async function storeForm(app: FastifyInstance, request: SubmitRequest, applicati
       city: form.city,
     });
     await storeConsents(tx, application, form, request.language, request.sessionId);
-    if (form.orders.length > 0 && !(await storeRenewalOrders(tx, application, request.identity.nationalId, form.orders))) {
-      throw ApiError.badRequest({ orders: { key: validationKey('invalidOption') } });
-    }
+    if (form.orders.length > 0) await storeRenewalOrders(tx, application, customer, form.orders);
   });
 }
 
@@ -89,7 +87,7 @@ export async function submitApplication(app: FastifyInstance, request: SubmitReq
   if (atLender?.submissionState === 'SUBMITTED') return { application, provider: atLender };
 
   const form = parseForm(application, request.body, request.creditConsent ?? false);
-  await storeForm(app, request, application, form);
+  await storeForm(app, request, application, customer, form);
   return sendToLender(app, request, application, customer, form);
 }
 

@@ -10,6 +10,7 @@ import { sessionsRepository } from './sessions';
 import { settingsRepository } from './settings';
 import { signingOrdersRepository } from './signing-orders';
 import { webhookEventsRepository } from './webhook-events';
+import { subscriptionsRepository } from './subscriptions';
 
 /** Every repository bound to one connection or transaction. */
 export function repositories(db: Queryable) {
@@ -25,6 +26,7 @@ export function repositories(db: Queryable) {
     webhookEvents: webhookEventsRepository(db),
     providerInteractions: providerInteractionsRepository(db),
     settings: settingsRepository(db),
+    subscriptions: subscriptionsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

@@ -26,13 +26,15 @@ export default async function applicationsRoutes(app: FastifyInstance) {
     const customers = new Map(
       (await app.repos.customers.findByApplicationIds(others.map((a) => a.id))).map((c) => [c.applicationId, c]),
     );
+    // Each as its lender flow serves it (version 2 goes through version 1 while the Merchant API is off).
     const pairs = [
       ...(active ? [active] : []),
       ...others.flatMap((a) => {
         const customer = customers.get(a.id);
         return customer ? [{ app: a, customer }] : [];
       }),
-    ];
+    ].map((pair) => ({ ...pair, app: app.lenders.asServed(pair.app) }));
+    const served = pairs[0] && active && pairs[0].app.id === active.app.id ? pairs[0].app : null;
     const merchants = new Map<string, { name: string }>();
     for (const { app: a } of pairs) {
       if (!merchants.has(a.merchantId)) {
@@ -46,9 +48,9 @@ export default async function applicationsRoutes(app: FastifyInstance) {
         pairs.map(async ({ app: a }) => [a.id, a.id === active?.app.id ? await pricingFor(app, a) : await storedPricing(app, a.id)] as const),
       ),
     );
-    // Renewal belongs to the consumer version 2 screen only (spec section 2).
-    const renewable = active && active.app.customerType === 'PRIVATE' && active.app.version === 2;
-    const products = renewable ? await renewalProducts(app.db, nationalId, active.app.id) : [];
+    // The customer's own subscriptions: a person's on their private application, the company's
+    // leases on its business application, whoever is logged in to sign.
+    const products = active && served ? await renewalProducts(app.db, served, active.customer) : [];
     const language = languageFromAcceptLanguage(acceptLanguage);
     return {
       loanApplications: pairs.map(({ app: a, customer }) => ({
@@ -56,8 +58,8 @@ export default async function applicationsRoutes(app: FastifyInstance) {
         loan: loanViewOf(a, pricing.get(a.id) ?? null),
         isRenewal: a.id === active?.app.id && products.length > 0,
       })),
-      consents: active
-        ? consentTypesFor(active.app, products.length > 0).map((type) => consentView(type, active.app, language))
+      consents: served
+        ? consentTypesFor(served, products.length > 0).map((type) => consentView(type, served, language))
         : [],
       products,
     };

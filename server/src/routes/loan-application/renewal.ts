@@ -1,9 +1,8 @@
 /** Renewal orders chosen on the consumer version 2 screen (spec sections 3, 4, 7). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, renewalOrderSchema, validationKey, z } from '@portal/domain';
+import { API, renewalOrderSchema, z } from '@portal/domain';
 import { repositories } from '../../db/repositories';
-import { ApiError } from '../../lib/errors';
 import { authorisedApplication } from '../../services/applications';
 import { storeRenewalOrders } from '../../services/renewal';
 import { activeReference, requireIdentity } from './session';
@@ -21,13 +20,12 @@ export default async function renewalRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const identity = requireIdentity(request);
-      const { app: application } = await authorisedApplication(app.db, identity, activeReference(request), { registry: app.providers.registry, log: app.log });
-      const stored = await app.db.transaction(async (tx) => {
-        const ok = await storeRenewalOrders(tx, application, identity.nationalId, request.body.orders);
-        if (ok) await repositories(tx).events.append(application.id, { type: 'renewal.initiated', detail: { orders: request.body.orders.length } });
-        return ok;
+      const { app: application, customer } = await authorisedApplication(app.db, identity, activeReference(request), { registry: app.providers.registry, log: app.log });
+      await app.db.transaction(async (tx) => {
+        // Refused with a message per wrong field, and nothing kept, unless every item is theirs.
+        await storeRenewalOrders(tx, application, customer, request.body.orders);
+        await repositories(tx).events.append(application.id, { type: 'renewal.initiated', detail: { orders: request.body.orders.length } });
       });
-      if (!stored) throw ApiError.badRequest({ orders: { key: validationKey('invalidOption') } });
       return { orders: request.body.orders.length };
     },
   );

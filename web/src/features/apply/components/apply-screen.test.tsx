@@ -273,6 +273,35 @@ describe('renewal (consumer version 2)', () => {
   });
 });
 
+describe('renewal (business and version 1)', () => {
+  it('business: the company’s leases, selected and sent with the GRENKE submit', async () => {
+    const calls = serve({ [SUBMIT.grenke]: { body: { applicationResults: [{ state: 'PENDING', financingId: 'f1' }] } } });
+    const application = business().loanApplications[0];
+    if (!application) throw new Error('a business application');
+    const { history } = renderApply(buildResponse(application, [product('L', 9800, 'Meeting room display 65"')]));
+    await userEvent.click(screen.getByRole('button', { name: 'Products up for renewal (1)' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Meeting room display 65"' }));
+    expect(screen.getByText('Total residual value: NOK 9,800.00')).toBeInTheDocument();
+    await acceptConsents();
+    await send();
+    await waitFor(() => expect(history.at(-1)).toBe('/form/sign'));
+    expect(calls[0]?.body).toMatchObject({
+      leasingTermsConsent: true,
+      fairownRenewalAssessmentConsent: true,
+      fairownRenewalConsent: true,
+      orders: [{ subscriptionReference: 'SUB-1', displayedResidualValue: 9800, items: [{ productReference: 'L', sku: 'SKU-L', serialNumber: 'SN-L', displayedResidualValue: 9800 }] }],
+    });
+  });
+
+  it('consumer version 1: no renewal section', () => {
+    serve({});
+    const application = consumerV1().loanApplications[0];
+    if (!application) throw new Error('a version 1 application');
+    renderApply(buildResponse(application, [product('A', 4200)]));
+    expect(screen.queryByRole('button', { name: /Products up for renewal/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('submit flows (spec section 4)', () => {
   it('consumer version 1: the loading panel while waiting, then the sign page', async () => {
     let release: () => void = () => undefined;

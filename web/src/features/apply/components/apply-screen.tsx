@@ -26,9 +26,9 @@ interface Props {
 }
 
 /**
- * The apply screen (spec section 2) in its three variants: business (customer type legal),
- * consumer version 2 (summary, renewal, FLEX Young) and consumer version 1 (FLEX Young outside
- * Sweden), around one shared form.
+ * The apply screen (spec section 2) in its three variants: business (customer type legal, the
+ * company's leases up for renewal), consumer version 2 (summary, renewal, FLEX Young) and
+ * consumer version 1 (FLEX Young outside Sweden), around one shared form.
  */
 export function ApplyScreen({ data, application, features }: Props) {
   const t = useT();
@@ -37,7 +37,9 @@ export function ApplyScreen({ data, application, features }: Props) {
   const state = useApplyForm({ application, consents, variant });
   const { customer, loan } = application;
   const business = variant === 'business';
-  const renewal = variant === 'consumer-v2' && data.products.length > 0;
+  // Consumer version 2 offers the person's own subscriptions, business the company's leases (the
+  // server lists only the customer's own); version 1 has no renewal (spec section 2).
+  const renewal = variant !== 'consumer-v1' && data.products.length > 0;
   const flexYoung = variant === 'consumer-v2' || (variant === 'consumer-v1' && flexYoungOffered(customer.countryCode));
 
   return (
