@@ -252,6 +252,23 @@ describe('renewal (consumer version 2)', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('names every problem in one round: empty fields and the renewal consents together', async () => {
+    const calls = serve({});
+    renderApply(withProducts());
+    const section = screen.getByRole('button', { name: 'Products up for renewal (2)' });
+    await userEvent.click(section);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Laptop A' }));
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await userEvent.clear(email);
+    await send();
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription('This field is required');
+    expect(screen.getByRole('checkbox', { name: 'My details are correct.' })).toHaveAccessibleDescription('Terms must be accepted');
+    expect(screen.getByRole('checkbox', { name: 'Assess my subscription.' })).toHaveAccessibleDescription('Terms must be accepted');
+    expect(screen.getByRole('checkbox', { name: 'I return the old product.' })).toHaveAccessibleDescription('Terms must be accepted');
+    expect(calls).toHaveLength(0);
+  });
+
   it('without a selection the renewal consents are not needed, and not sent', async () => {
     const calls = serve({ [SUBMIT.v2]: { body: { decision: 'TASK_REDIRECTION_REQUIRED', callBackUrl: 'https://resurs.example/task/1' } } });
     vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
