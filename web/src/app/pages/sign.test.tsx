@@ -63,7 +63,8 @@ describe('the sign page, Resurs version 1', () => {
 
 describe('the sign page sends an application that is not at signing to its step', () => {
   it.each([
-    ['Resurs version 2', flowApplication({ version: 2, status: 'SUBMITTED' }), '/form/payment/loading/demo/order-1'],
+    ['Resurs version 2, at Resurs\' task page', flowApplication({ version: 2, status: 'SIGNING' }), '/REF-123'],
+    ['Resurs version 2, signed and with Resurs', flowApplication({ version: 2, status: 'SIGNED' }), '/form/payment/loading/demo/order-1'],
     ['not submitted yet', flowApplication({ status: 'CREATED' }), '/REF-123'],
     ['signed and frozen', flowApplication({ status: 'PENDING' }), '/form/payment/loading/demo/order-1'],
     ['declined by GRENKE', flowApplication({ loanProduct: { provider: 'GRENKE' }, version: 2, status: 'DECLINED' }), '/form/payment/loading/demo/order-1'],
