@@ -14,6 +14,11 @@ export const FLEX_YOUNG = {
 } as const;
 
 export const CREDIT_CHECK_MAX_MINUTES = 20;
+/**
+ * How long a manual review at the lender usually takes, in working days: what the customer is
+ * told when the lender puts the application in manual review (FROZEN).
+ */
+export const MANUAL_REVIEW_WORKING_DAYS = 2;
 export const RENEWAL_WINDOW_DAYS = 14;
 export const PRODUCT_NAME_MAX_LENGTH = 100;
 
