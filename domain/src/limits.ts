@@ -4,6 +4,12 @@ import type { CountryCode } from './countries';
 
 export const PAYMENT_STATUS_POLL_INTERVAL_MS = 5000;
 export const PAYMENT_STATUS_MAX_RETRIES = 15;
+/**
+ * How often an open apply or sign page asks whether its application turned final behind the
+ * customer's back (the shop cancelled it), while the page is visible; and at once when it
+ * becomes visible again.
+ */
+export const APPLICATION_WATCH_INTERVAL_MS = 15_000;
 
 export const FLEX_YOUNG = {
   amountLimit: { NO: 20000, SE: 40000 } as Readonly<Record<CountryCode, number>>,
