@@ -1,6 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APPLICATION_WATCH_INTERVAL_MS } from '@portal/domain';
 import type { SigningSessions } from '@/features/sign/api/signing-sessions';
 import { SIGNING_WAIT_RETRY_MS } from '@/features/sign/hooks/use-signing-sessions';
 import { type Answer, applicationsAnswer, flowApplication, recordLeaving, renderFlowPage, serve } from '@/features/payment/testing/flow-page';
@@ -58,6 +59,32 @@ describe('the sign page, Resurs version 1', () => {
     expect(alert).toHaveTextContent('The signing could not be started');
     expect(alert).toHaveTextContent('Bank services are unavailable. Please try again later.');
     expect(screen.getByRole('button', { name: 'Back to Demo shop' })).toBeInTheDocument();
+  });
+});
+
+describe('the sign page, when the application turns final while it is open', () => {
+  const CANCELLED = 'http://localhost/demo-shop/return?outcome=apply_cancelled&merchantPaymentReference=order-1';
+
+  it('says the shop has cancelled it (checked every 15 s), with the way back to the shop', async () => {
+    let status = 'TASK_REDIRECTION_REQUIRED';
+    serve({
+      'GET /api/loan-application': applicationsAnswer(flowApplication({ status: 'SIGNING' })),
+      'GET /api/loan-application/resurs/get-individualized-terms': terms('Terms', '<p>Terms</p>'),
+      'GET /api/loan-application/payment/status': () => ({ body: { paymentStatus: status, redirectUrl: CANCELLED } }),
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderSign();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign your credit agreement' })).toBeInTheDocument();
+      status = 'REJECTED';
+      await act(() => vi.advanceTimersByTimeAsync(APPLICATION_WATCH_INTERVAL_MS));
+      const heading = await screen.findByRole('heading', { level: 1, name: 'The shop has cancelled this application' });
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(screen.getByRole('link', { name: 'Back to Demo shop' })).toHaveAttribute('href', CANCELLED);
+      expect(screen.queryByRole('button', { name: 'Sign with BankID' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
