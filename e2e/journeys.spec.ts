@@ -159,6 +159,27 @@ test('frozen, then accepted: the waiting screen polls until the decision and ret
   await expectMerchantSees(page, 'client_sign_success_approved', 'COMPLETED');
 });
 
+test('frozen for good: the waiting screen stops and says plainly that a person at the lender decides', async ({ page }) => {
+  await checkout(page, 'consumer-no-v1', person('02084929428').nationalId);
+  await dummyLogin(page);
+  await apply(page);
+  await page.getByRole('button', { name: 'Signer med BankID' }).click();
+  await resursV1Signing(page, 'approve');
+
+  await expect(page).toHaveURL(/\/loan-subscription\/form\/payment\/loading\/demo\//);
+  // After the server's grace period the answer is FROZEN: manual review, no redirect.
+  const heading = page.getByRole('heading', { level: 1, name: 'Søknaden din må vurderes manuelt' });
+  await expect(heading).toBeVisible({ timeout: 45_000 });
+  await expect(heading).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Du kan lukke siden nå.' })).toBeAttached();
+  await expect(page.getByText(/vanligvis innen 2 virkedager/)).toBeVisible();
+  await expect(page.getByText('Ikke lukk denne siden')).toHaveCount(0);
+  await expectAccessible(page, 'manual review');
+  await expect(page).toHaveURL(/\/loan-subscription\/form\/payment\/loading\/demo\//);
+  await page.getByRole('main').getByRole('link', { name: 'Tilbake til Demo shop' }).click();
+  await expect(page).toHaveURL(/\/demo-shop\/return\?/);
+});
+
 test('signing cancelled: the failure page, then trying again signs', async ({ page }) => {
   await checkout(page, 'consumer-no-v1', person('18087248794').nationalId);
   await dummyLogin(page);

@@ -40,15 +40,16 @@ test('the apply page without a session goes to identification, keeping the refer
   await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
 });
 
-test("another person's application answers 403: the forbidden page offers to switch person", async ({ page, baseURL }) => {
+test("another person's application answers 403: the forbidden page offers to identify as the right person or go back to the shop", async ({ page, baseURL }) => {
   const mine = await createApplication(page, baseURL, '18087248794');
   const theirs = await createApplication(page, baseURL, '27028809552');
   await dummyLogin(page, mine.reference);
 
   await page.goto(theirs.applyUrl);
   await expect(page).toHaveURL(/\/loan-subscription\/403$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Du har ikke tilgang');
-  await expect(page.getByRole('link', { name: 'Logg ut og bytt person' })).toHaveAttribute('href', '/loan-subscription/logout');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Du har ikke tilgang til denne søknaden');
+  await expect(page.getByRole('button', { name: 'Identifiser deg som riktig person' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tilbake til butikken' })).toHaveAttribute('href', `/api/loan-application/shop/${theirs.reference}`);
 });
 
 test('the header of an application: logo, back to the shop, log out', async ({ page, baseURL }) => {

@@ -4,6 +4,12 @@ import type { CountryCode } from './countries';
 
 export const PAYMENT_STATUS_POLL_INTERVAL_MS = 5000;
 export const PAYMENT_STATUS_MAX_RETRIES = 15;
+/**
+ * How often an open apply or sign page asks whether its application turned final behind the
+ * customer's back (the shop cancelled it), while the page is visible; and at once when it
+ * becomes visible again.
+ */
+export const APPLICATION_WATCH_INTERVAL_MS = 15_000;
 
 export const FLEX_YOUNG = {
   amountLimit: { NO: 20000, SE: 40000 } as Readonly<Record<CountryCode, number>>,
@@ -14,6 +20,11 @@ export const FLEX_YOUNG = {
 } as const;
 
 export const CREDIT_CHECK_MAX_MINUTES = 20;
+/**
+ * How long a manual review at the lender usually takes, in working days: what the customer is
+ * told when the lender puts the application in manual review (FROZEN).
+ */
+export const MANUAL_REVIEW_WORKING_DAYS = 2;
 export const RENEWAL_WINDOW_DAYS = 14;
 export const PRODUCT_NAME_MAX_LENGTH = 100;
 

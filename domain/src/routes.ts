@@ -3,6 +3,8 @@
  * builder for callers. Patterns use `:param` as both Fastify and React Router read them.
  */
 
+import type { CountryCode } from './countries';
+
 type ParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
   ? Param | ParamNames<`/${Rest}`>
   : Path extends `${string}:${infer Param}`
@@ -119,9 +121,14 @@ export function documentPath(kind: 'GeneralTerms' | 'PrivacyPolicy', country: 'N
 }
 
 /**
- * Pages of other parties the portal links to. The leasing provider's public terms live on its
- * Norwegian site; the operator points this at the current terms page of their agreement.
+ * Pages of other parties the portal links to. GRENKE's leasing terms follow the application's
+ * country: GRENKE Norway and GRENKE Sweden are separate companies with their own terms. Each
+ * points at that country's GRENKE site: a public address of the terms page itself could not be
+ * confirmed, so the operator puts the terms page of their own GRENKE agreement here.
  */
 export const EXTERNAL_LINKS = {
-  leasingTerms: 'https://www.grenke.no/',
-} as const;
+  leasingTerms: { NO: 'https://www.grenke.no/', SE: 'https://www.grenke.se/' },
+} as const satisfies { leasingTerms: Readonly<Record<CountryCode, string>> };
+
+/** GRENKE's leasing terms for an application's country. */
+export const leasingTermsUrl = (country: CountryCode): string => EXTERNAL_LINKS.leasingTerms[country];

@@ -60,16 +60,26 @@ export function applyFormSchema(country: CountryCode, customerType: CustomerType
       orders: z._default(z.array(renewalOrderSchema).check(z.maxLength(20)), []),
     })
     .check(
-      z.superRefine((form, ctx) => {
-        // Both renewal consents are required only when a renewal order is selected.
-        if (form.orders.length === 0) return;
-        for (const field of RENEWAL_CONSENT_FIELDS) {
-          if (form[field] !== true) {
-            ctx.addIssue({ code: 'custom', path: [field], message: form[field] === undefined ? validationKey('required') : termsNotAccepted });
+      z.superRefine(
+        (form, ctx) => {
+          // Both renewal consents are required only when a renewal order is selected.
+          if (form.orders.length === 0) return;
+          const flagged = new Set(ctx.issues.map((issue) => issue.path?.[0]));
+          for (const field of RENEWAL_CONSENT_FIELDS) {
+            // A consent with an issue of its own (not a boolean) already has its one message.
+            if (form[field] !== true && !flagged.has(field)) {
+              ctx.addIssue({ code: 'custom', path: [field], message: form[field] === undefined ? validationKey('required') : termsNotAccepted });
+            }
           }
-        }
-      }),
+        },
+        // By default zod skips a refinement once a field has failed, so a customer would meet
+        // the renewal consents only in a second round. It runs whenever the orders are a list.
+        { when: ({ value }) => hasOrderList(value) },
+      ),
     );
 }
+
+const hasOrderList = (value: unknown): value is { orders: unknown[] } =>
+  typeof value === 'object' && value !== null && Array.isArray((value as { orders?: unknown }).orders);
 export type ApplyForm = z.output<ReturnType<typeof applyFormSchema>>;
 export type ApplyFormInput = z.input<ReturnType<typeof applyFormSchema>>;

@@ -8,8 +8,8 @@ import {
   type ConsentType,
   type ConsentView,
   documentPath,
-  EXTERNAL_LINKS,
   type Language,
+  leasingTermsUrl,
   RENEWAL_WINDOW_DAYS,
 } from '@portal/domain';
 import type { Queryable } from '../db/db';
@@ -37,12 +37,13 @@ export function consentTypesFor(app: Pick<ApplicationRecord, 'customerType' | 'p
 
 export function consentView(type: Shown, app: Pick<ApplicationRecord, 'countryCode'>, language: Language): ConsentView {
   const privacyUrl = documentPath('PrivacyPolicy', app.countryCode);
-  const values = { privacyUrl, leasingTermsUrl: EXTERNAL_LINKS.leasingTerms, days: RENEWAL_WINDOW_DAYS };
+  const leasingTerms = leasingTermsUrl(app.countryCode);
+  const values = { privacyUrl, leasingTermsUrl: leasingTerms, days: RENEWAL_WINDOW_DAYS };
   const files =
     type === 'PRIVACY_CONSENT'
       ? [{ link: privacyUrl, label: translate(language, 'files.privacyPolicy') }]
       : type === 'LEASING_TERMS_CONSENT'
-        ? [{ link: EXTERNAL_LINKS.leasingTerms, label: translate(language, 'files.leasingTerms') }]
+        ? [{ link: leasingTerms, label: translate(language, 'files.leasingTerms') }]
         : type === 'PERSONAL_INFO_CONSENT'
           ? [{ link: documentPath('GeneralTerms', app.countryCode), label: translate(language, 'files.generalTerms') }]
           : [];

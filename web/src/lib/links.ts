@@ -10,9 +10,5 @@ export const generalTermsUrl = (country: CountryCode): string => `${SPA_BASE}/do
 /** The privacy policy, in the country's language. */
 export const privacyPolicyUrl = (country: CountryCode): string => `${SPA_BASE}/documents/PrivacyPolicy${country}.pdf`;
 
-/**
- * The leasing provider's (GRENKE, Norway) public page of terms and conditions, linked from the
- * business screen (spec section 2). GRENKE owns the page; check it still answers when their site
- * changes.
- */
-export const GRENKE_LEASING_TERMS_URL = 'https://www.grenke.no/';
+/** GRENKE's leasing terms for the application's country (one definition, in domain). */
+export { leasingTermsUrl } from '@portal/domain';

@@ -17,7 +17,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useFeatures } from '@/features/applications/api/get-features';
 import { useT } from '@/lib/i18n';
-import { generalTermsUrl, GRENKE_LEASING_TERMS_URL, privacyPolicyUrl } from '@/lib/links';
+import { generalTermsUrl, leasingTermsUrl, privacyPolicyUrl } from '@/lib/links';
 import { useFormat } from '@/lib/use-format';
 
 const BUTTON_VARIANTS: readonly ButtonVariant[] = ['primary', 'secondary', 'tertiary', 'white', 'link', 'ghost', 'highlight', 'navigation'];
@@ -277,11 +277,13 @@ function DesignSystem() {
               </a>
             </li>
           ))}
-          <li>
-            <a className="text-link underline" href={GRENKE_LEASING_TERMS_URL} rel="noreferrer">
-              {t('ds.documents.leasingTerms')}
-            </a>
-          </li>
+          {COUNTRY_CODES.map((code) => (
+            <li key={`leasing-${code}`}>
+              <a className="text-link underline" href={leasingTermsUrl(code)} rel="noreferrer">
+                {t(`ds.documents.leasingTerms${code}`)}
+              </a>
+            </li>
+          ))}
         </ul>
       </Section>
     </div>

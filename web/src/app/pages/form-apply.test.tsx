@@ -23,6 +23,17 @@ describe('/form/apply', () => {
     expect(await screen.findByRole('textbox', { name: 'Company name' })).toHaveValue('Fjord Bygg AS');
   });
 
+  it.each([
+    ['declined', 'DECLINED', 1, '/form/payment/loading/demo/order-1'],
+    ['cancelled by the shop', 'CANCELLED', 2, '/form/payment/loading/demo/order-1'],
+    ['at signing', 'SIGNING', 1, '/form/sign'],
+  ] as const)('sends an application already past applying (%s) to where it stands', async (_name, status, version, page) => {
+    serve({ ...features, [`GET ${API.applications.url()}`]: { body: buildResponse(buildApplication({ status, version })) } });
+    const { history } = renderWithApp(<FormApplyPage />, '/form/apply');
+    await waitFor(() => expect(history.at(-1)).toBe(page));
+    expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();
+  });
+
   it('without an active application answers as not found', async () => {
     serve({ ...features, [`GET ${API.applications.url()}`]: { body: { loanApplications: [], consents: [], products: [] } } });
     const { history } = renderWithApp(<FormApplyPage />, '/form/apply');

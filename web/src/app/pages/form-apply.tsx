@@ -7,8 +7,12 @@ import { useFeatures } from '@/features/applications/api/get-features';
 import { ApplyScreen } from '@/features/apply/components/apply-screen';
 import { useApplicationLanguage } from '@/features/apply/hooks/use-application-language';
 import { useLoadFailure } from '@/features/apply/hooks/use-load-failure';
+import { flowStepPage } from '@/features/payment/logic/flow-step';
 
-/** /form/apply: the apply screen for the session's active application. */
+/**
+ * /form/apply: the apply screen for the session's active application, or, for one already past
+ * it (final, at signing, with the lender), the page for where it stands.
+ */
 export default function FormApplyPage() {
   const applications = useApplications();
   const { data, mutate } = applications;
@@ -22,5 +26,7 @@ export default function FormApplyPage() {
   // Without an active application there is nothing to apply for (the server lists its consents).
   if (data && (!application || data.consents.length === 0)) return <Redirect to={PAGES.notFound.url()} replace />;
   if (!data || !application || !languageReady) return <PageSpinner />;
+  const step = flowStepPage(application);
+  if (step !== PAGES.apply.url({ reference: application.reference })) return <Redirect to={step} replace />;
   return <ApplyScreen data={data} application={application} features={features} />;
 }

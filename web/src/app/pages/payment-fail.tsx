@@ -1,5 +1,5 @@
 import { Link, Redirect } from 'wouter';
-import { isFinalStatus, PAGES } from '@portal/domain';
+import { PAGES } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { MessagePanel } from '@/components/layout/message-panel';
 import { PageSpinner } from '@/components/layout/page-spinner';
@@ -8,14 +8,16 @@ import { BackToMerchant } from '@/features/payment/components/back-to-merchant';
 import { useApplicationLanguage } from '@/features/payment/hooks/use-application-language';
 import { useFlowApplication } from '@/features/payment/hooks/use-flow-application';
 import { useMerchantName } from '@/features/payment/hooks/use-merchant-name';
-import { flowStepPage } from '@/features/payment/logic/flow-step';
+import { canStillSign, flowStepPage, isWithLender } from '@/features/payment/logic/flow-step';
 import { useT } from '@/lib/i18n';
-
 
 /**
  * The payment failure page (spec section 2), where Resurs sends the customer when the payment
- * or its signing was cancelled or failed. Try again leads to the step the application is at;
- * an application that was closed offers only the way back to the shop.
+ * or its signing was cancelled or failed (version 2: a customer who cancelled on Resurs' page).
+ * Try again is offered while the application can still be signed, and leads to the step it is
+ * at (for version 2 the apply screen, which sends the customer to Resurs' task page again); an
+ * application that was closed offers only the way back to the shop, and one the lender is
+ * already deciding goes to its step.
  */
 export default function PaymentFailPage() {
   const t = useT();
@@ -27,8 +29,9 @@ export default function PaymentFailPage() {
   if (flow.error) return <ApiErrorView error={flow.error} reference={flow.reference} onRetry={flow.reload} />;
   if (flow.missing) return <Redirect to={PAGES.notFound.url()} replace />;
   if (!application || !languageReady) return <PageSpinner />;
+  if (isWithLender(application.status)) return <Redirect to={flowStepPage(application)} replace />;
 
-  const canRetry = !isFinalStatus(application.status);
+  const canRetry = canStillSign(application);
   return (
     <MessagePanel
       tone="warning"

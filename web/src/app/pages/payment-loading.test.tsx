@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PAGES } from '@portal/domain';
+import { PAGES, PAYMENT_STATUS_POLL_INTERVAL_MS } from '@portal/domain';
 import { type Answer, applicationsAnswer, flowApplication, recordLeaving, renderFlowPage, serve } from '@/features/payment/testing/flow-page';
 import PaymentLoadingPage from './payment-loading';
 
@@ -38,6 +38,42 @@ describe('the payment loading page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'We are checking your application' })).toBeInTheDocument();
     expect(screen.getByText('Do not close this page')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Checking the status of your application…');
+  });
+
+  it('on a manual review stops asking, says so plainly in the live region, and offers the way back to the shop', async () => {
+    const REVIEW = 'http://localhost/demo-shop/return?outcome=apply_continue&merchantPaymentReference=order-1';
+    let answers = 0;
+    const calls = serve({
+      'GET /api/loan-application': applicationsAnswer(flowApplication({ status: 'SIGNED' })),
+      'GET /api/loan-application/payment/status': () => {
+        answers += 1;
+        return answers === 1 ? status('TASK_REDIRECTION_REQUIRED') : { body: { paymentStatus: 'FROZEN', redirectUrl: REVIEW } };
+      },
+    });
+    const leaving = recordLeaving();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderFor('/form/payment/loading/demo/order-1', PAGES.paymentLoadingFor.pattern);
+      await screen.findByRole('heading', { level: 1, name: 'We are checking your application' });
+      const region = screen.getByRole('status');
+      expect(region).toHaveTextContent('Checking the status of your application…');
+      await act(() => vi.advanceTimersByTimeAsync(PAYMENT_STATUS_POLL_INTERVAL_MS));
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Your application needs a manual review' });
+      expect(heading).toHaveFocus();
+      // The same region, present from the start, carries the news (not only the focused heading).
+      expect(screen.getByRole('status')).toBe(region);
+      expect(region).toHaveTextContent('Your application will be reviewed by a person at the lender. You can close this page now.');
+      expect(screen.getByText(/A person there will review it and decide, usually within 2 working days\./)).toBeInTheDocument();
+      expect(screen.getByText('We will tell Demo shop the decision, and you will hear from the lender.')).toBeInTheDocument();
+      expect(screen.getByText('You do not need to wait here: you can close this page now.')).toBeInTheDocument();
+      expect(screen.queryByText('Do not close this page')).toBeNull();
+      expect(screen.getByRole('link', { name: 'Back to Demo shop' })).toHaveAttribute('href', REVIEW);
+      await act(() => vi.advanceTimersByTimeAsync(PAYMENT_STATUS_POLL_INTERVAL_MS * 3));
+      expect(calls.filter((call) => call.url.startsWith('/api/loan-application/payment/status'))).toHaveLength(2);
+      expect(leaving).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('follows the active application without route parameters', async () => {

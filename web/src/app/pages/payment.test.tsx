@@ -33,6 +33,19 @@ describe('the payment failure page', () => {
     expect(screen.getByRole('button', { name: 'Back to Demo shop' })).toBeInTheDocument();
   });
 
+  it('tries a Resurs version 2 payment again through the apply screen, which sends the customer to Resurs\' task page', async () => {
+    serve({ 'GET /api/loan-application': applicationsAnswer(flowApplication({ version: 2, status: 'SIGNING' })) });
+    renderFlowPage(<PaymentFailPage />, '/form/payment/fail');
+    expect(await screen.findByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/REF-123');
+    expect(screen.getByRole('button', { name: 'Back to Demo shop' })).toBeInTheDocument();
+  });
+
+  it('sends an application the lender is deciding to the waiting page', async () => {
+    serve({ 'GET /api/loan-application': applicationsAnswer(flowApplication({ version: 2, status: 'PENDING' })) });
+    renderFlowPage(<PaymentFailPage />, '/form/payment/fail');
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/form/payment/loading/demo/order-1');
+  });
+
   it('offers only the way back to the shop once the application is closed', async () => {
     serve({ 'GET /api/loan-application': applicationsAnswer(flowApplication({ version: 2, status: 'FAILED' })) });
     renderFlowPage(<PaymentFailPage />, '/form/payment/fail');

@@ -28,11 +28,36 @@ describe('the signing failure page', () => {
     expect(screen.getByText(`Error code: ${code}`)).toBeInTheDocument();
   });
 
-  it('says the signing was cancelled when the provider sends no code', async () => {
-    serve({ 'GET /api/loan-application': applicationsAnswer(flowApplication()) });
+  it('takes a signer who declined or cancelled (no code) as an outcome: not completed, try again or back to the shop', async () => {
+    serve({ 'GET /api/loan-application': applicationsAnswer(flowApplication({ status: 'SIGNING' })) });
     renderFail();
-    expect(await screen.findByText('The signing was cancelled or could not be completed. Nothing has been signed.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'The signing was not completed' })).toBeInTheDocument();
+    expect(screen.getByText('The signing was cancelled or declined before it was finished. Nothing has been signed.')).toBeInTheDocument();
     expect(screen.queryByText(/Error code/)).toBeNull();
+    expect(screen.queryByText(/status is not valid/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Demo shop' })).toBeInTheDocument();
+  });
+
+  it.each(['9999', '10004', 'abc'])('shows the generic 10000 text for a code it does not know (%s)', async (code) => {
+    serve({ 'GET /api/loan-application': applicationsAnswer(flowApplication({ status: 'SIGNING' })) });
+    renderFail(`?code=${code}`);
+    expect(await screen.findByText('Something went wrong during the signing. Nothing has been signed.')).toBeInTheDocument();
+    expect(screen.getByText('Error code: 10000')).toBeInTheDocument();
+  });
+
+  it('tries again a Resurs version 2 payment through the apply screen, which sends the customer to Resurs again', async () => {
+    serve({ 'GET /api/loan-application': applicationsAnswer(flowApplication({ version: 2, status: 'SIGNING' })) });
+    renderFail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/REF-123');
+  });
+
+  it('sends an application the lender is already deciding to its step: there is nothing left to sign', async () => {
+    serve({ 'GET /api/loan-application': applicationsAnswer(flowApplication({ status: 'SIGNED' })) });
+    renderFail('?code=10002');
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/form/payment/loading/demo/order-1');
   });
 
   it('tries again with a new Resurs signing session (version 1) and sends the browser to it', async () => {

@@ -9,7 +9,7 @@ import { BackToMerchant } from '@/features/payment/components/back-to-merchant';
 import { useApplicationLanguage } from '@/features/payment/hooks/use-application-language';
 import { useFlowApplication } from '@/features/payment/hooks/use-flow-application';
 import { useMerchantName } from '@/features/payment/hooks/use-merchant-name';
-import { belongsOnSignPage } from '@/features/payment/logic/flow-step';
+import { belongsOnSignPage, canStillSign, flowStepPage, isWithLender } from '@/features/payment/logic/flow-step';
 import { useStartResursSigning } from '@/features/sign/hooks/use-start-resurs-signing';
 import { signingCodeFrom } from '@/features/sign/logic/signing-codes';
 import { useT } from '@/lib/i18n';
@@ -17,9 +17,13 @@ import { errorText } from '@/lib/route-errors';
 
 /**
  * The signing failure page (spec section 2), where a provider sends the customer when signing
- * did not go through, optionally with a signing code (10000–10003, spec section 8). Try again
- * starts a new Resurs signing (version 1) or goes back to the sign page (business contracts);
- * back to the shop tells the merchant the signing failed.
+ * did not go through. Without a code the signer declined or cancelled: an outcome, told in the
+ * warning tone; with one (10000–10003, spec section 8) it is an error. Try again is offered
+ * while the application can still be signed, and leads to the step it is at: a new Resurs
+ * signing session (version 1), the sign page (business contracts, which start a new signing
+ * order) or the apply screen (Resurs version 2, on to Resurs' task page). Back to the shop tells
+ * the merchant the signing failed. An application the lender is already deciding goes to its
+ * step: there is nothing left to sign.
  */
 export default function SignFailPage() {
   const t = useT();
@@ -35,10 +39,11 @@ export default function SignFailPage() {
   if (flow.error) return <ApiErrorView error={flow.error} reference={flow.reference} onRetry={flow.reload} />;
   if (flow.missing) return <Redirect to={PAGES.notFound.url()} replace />;
   if (!application || !languageReady) return <PageSpinner />;
+  if (isWithLender(application.status)) return <Redirect to={flowStepPage(application)} replace />;
 
-  const canRetry = belongsOnSignPage(application) && application.status !== 'COMPLETED';
-  const resursV1 = application.loanProduct.provider === 'RESURS' && application.version === 1;
-  const retry = () => (resursV1 ? void signing.start() : navigate(PAGES.formSign.url()));
+  const canRetry = canStillSign(application);
+  const newResursSession = application.loanProduct.provider === 'RESURS' && application.version === 1 && belongsOnSignPage(application);
+  const retry = () => (newResursSession ? void signing.start() : navigate(flowStepPage(application)));
 
   return (
     <MessagePanel

@@ -1,6 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APPLICATION_WATCH_INTERVAL_MS } from '@portal/domain';
 import type { SigningSessions } from '@/features/sign/api/signing-sessions';
 import { SIGNING_WAIT_RETRY_MS } from '@/features/sign/hooks/use-signing-sessions';
 import { type Answer, applicationsAnswer, flowApplication, recordLeaving, renderFlowPage, serve } from '@/features/payment/testing/flow-page';
@@ -14,7 +15,10 @@ afterEach(() => {
 
 const renderSign = () => renderFlowPage(<SignPage />, '/form/sign');
 const terms = (title: string, html: string): Answer => ({ body: { termsType: 'COMMON', title, html } });
-const NOT_APPROVED: Answer = { status: 400, body: { status: 400, errorCode: 'APPLICATION_NOT_APPROVED', message: 'Application not approved.' } };
+/** GRENKE still deciding: the server answers the status, with no order to sign yet. */
+const STILL_DECIDING: Answer = {
+  body: { applicationStatus: 'SUBMITTED', orderId: null, packagingTaskId: null, packagingStatus: null, sessions: [], signedDocumentAvailable: false } satisfies SigningSessions,
+};
 
 describe('the sign page, Resurs version 1', () => {
   it('shows both individualised documents, safely, and signs with a new session at Resurs', async () => {
@@ -61,9 +65,36 @@ describe('the sign page, Resurs version 1', () => {
   });
 });
 
+describe('the sign page, when the application turns final while it is open', () => {
+  const CANCELLED = 'http://localhost/demo-shop/return?outcome=apply_cancelled&merchantPaymentReference=order-1';
+
+  it('says the shop has cancelled it (checked every 15 s), with the way back to the shop', async () => {
+    let status = 'TASK_REDIRECTION_REQUIRED';
+    serve({
+      'GET /api/loan-application': applicationsAnswer(flowApplication({ status: 'SIGNING' })),
+      'GET /api/loan-application/resurs/get-individualized-terms': terms('Terms', '<p>Terms</p>'),
+      'GET /api/loan-application/payment/status': () => ({ body: { paymentStatus: status, redirectUrl: CANCELLED } }),
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderSign();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign your credit agreement' })).toBeInTheDocument();
+      status = 'REJECTED';
+      await act(() => vi.advanceTimersByTimeAsync(APPLICATION_WATCH_INTERVAL_MS));
+      const heading = await screen.findByRole('heading', { level: 1, name: 'The shop has cancelled this application' });
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(screen.getByRole('link', { name: 'Back to Demo shop' })).toHaveAttribute('href', CANCELLED);
+      expect(screen.queryByRole('button', { name: 'Sign with BankID' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('the sign page sends an application that is not at signing to its step', () => {
   it.each([
-    ['Resurs version 2', flowApplication({ version: 2, status: 'SUBMITTED' }), '/form/payment/loading/demo/order-1'],
+    ['Resurs version 2, at Resurs\' task page', flowApplication({ version: 2, status: 'SIGNING' }), '/REF-123'],
+    ['Resurs version 2, signed and with Resurs', flowApplication({ version: 2, status: 'SIGNED' }), '/form/payment/loading/demo/order-1'],
     ['not submitted yet', flowApplication({ status: 'CREATED' }), '/REF-123'],
     ['signed and frozen', flowApplication({ status: 'PENDING' }), '/form/payment/loading/demo/order-1'],
     ['declined by GRENKE', flowApplication({ loanProduct: { provider: 'GRENKE' }, version: 2, status: 'DECLINED' }), '/form/payment/loading/demo/order-1'],
@@ -79,6 +110,7 @@ describe('the sign page, business contract (GRENKE)', () => {
     flowApplication({ loanProduct: { provider: 'GRENKE' }, version: 2, status, customer: { type: 'LEGAL', companyName: 'Nordlys Kontor AS' } });
   const sessions = (status: SigningSessions['sessions'][number]['status'], packaged = false): Answer => ({
     body: {
+      applicationStatus: status === 'COMPLETED' ? (packaged ? 'COMPLETED' : 'SIGNED') : 'SIGNING',
       orderId: 'order-9',
       packagingTaskId: 'signed-contract',
       packagingStatus: packaged ? 'COMPLETED' : 'CREATED',
@@ -132,7 +164,7 @@ describe('the sign page, business contract (GRENKE)', () => {
     let decided = false;
     serve({
       'GET /api/loan-application': applicationsAnswer(business('SUBMITTED')),
-      'PATCH /api/loan-application/sign/b2b/sessions': () => (decided ? sessions('CREATED') : NOT_APPROVED),
+      'PATCH /api/loan-application/sign/b2b/sessions': () => (decided ? sessions('CREATED') : STILL_DECIDING),
     });
     renderSign();
     expect(await screen.findByRole('heading', { level: 1, name: 'Your application is being assessed' })).toBeInTheDocument();
@@ -146,7 +178,7 @@ describe('the sign page, business contract (GRENKE)', () => {
     let status: 'SUBMITTED' | 'DECLINED' = 'SUBMITTED';
     serve({
       'GET /api/loan-application': () => applicationsAnswer(business(status)),
-      'PATCH /api/loan-application/sign/b2b/sessions': NOT_APPROVED,
+      'PATCH /api/loan-application/sign/b2b/sessions': STILL_DECIDING,
     });
     renderSign();
     expect(await screen.findByRole('heading', { level: 1, name: 'Your application is being assessed' })).toBeInTheDocument();

@@ -1,16 +1,22 @@
 import { useSWRConfig } from 'swr';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { PAGES } from '@portal/domain';
+import { type ErrorCode, PAGES } from '@portal/domain';
 import { APPLICATIONS_KEY } from '@/features/applications/api/get-applications';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { NetworkError } from '@/lib/api-client';
+import { ApiRequestError, NetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 import { errorText, pageForError } from '@/lib/route-errors';
 import { MessagePanel } from './message-panel';
 
-/** What the error pages get in history state: where the failure happened, for "Try again". */
+/**
+ * What the error pages get in history state: where the failure happened, for "Try again"; the
+ * application it was about, for the page for someone else's application (403) to identify for the
+ * same application again or to lead back to its shop; and the answer's error code.
+ */
 export interface FailedPageState {
   from: string;
+  reference?: string;
+  errorCode?: ErrorCode;
 }
 
 /**
@@ -26,7 +32,11 @@ export function ApiErrorView({ error, reference, onRetry }: { error: unknown; re
   const hadSession = cache.get(APPLICATIONS_KEY)?.data !== undefined;
   const page = pageForError(error, reference, search, hadSession);
   if (page) {
-    const state: FailedPageState = { from: search ? `${location}?${search}` : location };
+    const state: FailedPageState = {
+      from: search ? `${location}?${search}` : location,
+      ...(reference ? { reference } : {}),
+      ...(error instanceof ApiRequestError ? { errorCode: error.body.errorCode } : {}),
+    };
     return <Redirect to={page} replace state={state} />;
   }
   const offline = error instanceof NetworkError;

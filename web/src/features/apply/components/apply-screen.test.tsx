@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API } from '@portal/domain';
+import { API, APPLICATION_WATCH_INTERVAL_MS } from '@portal/domain';
 import { browser } from '@/lib/api-client';
 import { buildApplication, buildResponse, product } from '../testing/applications';
 import { type Answer, renderApply, serve } from '../testing/render-apply';
@@ -252,6 +252,23 @@ describe('renewal (consumer version 2)', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('names every problem in one round: empty fields and the renewal consents together', async () => {
+    const calls = serve({});
+    renderApply(withProducts());
+    const section = screen.getByRole('button', { name: 'Products up for renewal (2)' });
+    await userEvent.click(section);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Laptop A' }));
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await userEvent.clear(email);
+    await send();
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription('This field is required');
+    expect(screen.getByRole('checkbox', { name: 'My details are correct.' })).toHaveAccessibleDescription('Terms must be accepted');
+    expect(screen.getByRole('checkbox', { name: 'Assess my subscription.' })).toHaveAccessibleDescription('Terms must be accepted');
+    expect(screen.getByRole('checkbox', { name: 'I return the old product.' })).toHaveAccessibleDescription('Terms must be accepted');
+    expect(calls).toHaveLength(0);
+  });
+
   it('without a selection the renewal consents are not needed, and not sent', async () => {
     const calls = serve({ [SUBMIT.v2]: { body: { decision: 'TASK_REDIRECTION_REQUIRED', callBackUrl: 'https://resurs.example/task/1' } } });
     vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
@@ -394,6 +411,71 @@ describe('submit flows (spec section 4)', () => {
   });
 });
 
+describe('an application that turns final under the screen', () => {
+  const SHOP = 'http://localhost/demo-shop/return?outcome=apply_denied&merchantPaymentReference=order-1';
+  const STATUS = `GET ${API.paymentStatus.url()}`;
+
+  it('consumer version 1 declined: the form gives way to a final panel, and the way back goes through the server', async () => {
+    const calls = serve({ [SUBMIT.v1]: failure(400, 'APPLICATION_NOT_APPROVED', 'Application not approved.'), [`POST ${API.leave.url()}`]: { body: { redirectUrl: SHOP } } });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    renderApply(consumerV1());
+    await acceptConsents();
+    await send();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your application was not approved' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText(/cannot approve it this time/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Apply with FLEX Young' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Demo shop' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(SHOP));
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('a submit answered "already complete" closes the screen, in the words of what the application became', async () => {
+    const cancelled = 'http://localhost/demo-shop/return?outcome=apply_cancelled&merchantPaymentReference=order-1';
+    serve({ [SUBMIT.v2]: failure(409, 'APPLICATION_ALREADY_COMPLETE'), [STATUS]: { body: { paymentStatus: 'REJECTED', redirectUrl: cancelled } } });
+    renderApply(consumerV2());
+    await acceptConsents();
+    await send();
+    expect(await screen.findByRole('heading', { level: 1, name: 'The shop has cancelled this application' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Demo shop' })).toHaveAttribute('href', cancelled);
+    expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();
+  });
+
+  it('"already complete" with no status to tell: the general closed panel', async () => {
+    serve({ [SUBMIT.grenke]: failure(409, 'APPLICATION_ALREADY_COMPLETE') });
+    renderApply(business());
+    await acceptConsents();
+    await send();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This application is closed' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Demo shop' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();
+  });
+
+  it('says so when the shop cancels the application while the screen is open (checked every 15 s)', async () => {
+    const cancelled = 'http://localhost/demo-shop/return?outcome=apply_cancelled&merchantPaymentReference=order-1';
+    let status = 'TASK_REDIRECTION_REQUIRED';
+    const calls = serve({ [STATUS]: () => ({ body: { paymentStatus: status, redirectUrl: cancelled } }) });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderApply(consumerV2());
+      await act(() => vi.advanceTimersByTimeAsync(APPLICATION_WATCH_INTERVAL_MS));
+      expect(calls.filter((call) => call.url.startsWith(API.paymentStatus.url()))).toHaveLength(1);
+      expect(calls[0]?.url).toBe(`${API.paymentStatus.url()}?merchantId=demo&merchantPaymentReference=order-1`);
+      expect(screen.getByRole('button', { name: /^Send/ })).toBeInTheDocument();
+      status = 'REJECTED';
+      await act(() => vi.advanceTimersByTimeAsync(APPLICATION_WATCH_INTERVAL_MS));
+      expect(await screen.findByRole('heading', { level: 1, name: 'The shop has cancelled this application' })).toBeInTheDocument();
+      expect(screen.getByText(/Demo shop has cancelled the application, so it cannot be completed/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to Demo shop' })).toHaveAttribute('href', cancelled);
+      expect(screen.queryByRole('textbox')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('errors from the server', () => {
   it('shows field errors under their fields, in the words the server chose, and moves focus there', async () => {
     serve({ [SUBMIT.v1]: failure(400, 'REQUEST_ERROR', 'Invalid request', { email: 'The server does not like this address', orders: 'Choose one of the allowed values' }) });
@@ -409,7 +491,6 @@ describe('errors from the server', () => {
 
   it.each([
     ['Bank services are unavailable. Please try again later.', failure(503, 'WEB_SERVICE_DOWN'), 'alert'],
-    ['Application not approved.', failure(400, 'APPLICATION_NOT_APPROVED'), 'alert'],
     ['Too many attempts. Please try again in 15 minutes.', failure(429, 'TOO_MANY_REQUESTS'), 'alert'],
     ['This reference has already been used for a different application.', failure(409, 'UNKNOWN', 'Conflict'), 'alert'],
     ['Teapot says no', failure(418, 'UNKNOWN', 'Teapot says no'), 'alert'],

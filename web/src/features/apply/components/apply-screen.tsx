@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { Features, LoanApplicationsResponse, LoanApplicationView } from '@portal/domain';
 import { flexYoungOffered } from '@portal/domain';
 import { Alert } from '@/components/ui/alert';
@@ -6,11 +7,13 @@ import { FormField } from '@/components/ui/form-field';
 import { Heading } from '@/components/ui/heading';
 import { Text } from '@/components/ui/text';
 import { TextInput } from '@/components/ui/text-input';
+import { useFinalStatusWatch } from '@/features/payment/hooks/use-final-status-watch';
 import { useT } from '@/lib/i18n';
 import { useApplyForm } from '../hooks/use-apply-form';
 import { isRenewalConsent } from '../logic/consents';
 import { shownConsents } from '../logic/form-values';
 import { applyVariant } from '../logic/variant';
+import { ClosedScreen } from './closed-screen';
 import { ConsentCheckbox } from './consent-checkbox';
 import { ContactFields } from './contact-fields';
 import { FlexYoungBox } from './flex-young-box';
@@ -28,7 +31,10 @@ interface Props {
 /**
  * The apply screen (spec section 2) in its three variants: business (customer type legal, the
  * company's leases up for renewal), consumer version 2 (summary, renewal, FLEX Young) and
- * consumer version 1 (FLEX Young outside Sweden), around one shared form.
+ * consumer version 1 (FLEX Young outside Sweden), around one shared form. While it is open it watches whether the application turned
+ * final elsewhere (the shop cancelled it); then, as after a submission the lender declined or
+ * that found the application already final, the screen gives way to a panel that says so, with
+ * the way back to the shop, and nothing can be sent again.
  */
 export function ApplyScreen({ data, application, features }: Props) {
   const t = useT();
@@ -41,6 +47,16 @@ export function ApplyScreen({ data, application, features }: Props) {
   // server lists only the customer's own); version 1 has no renewal (spec section 2).
   const renewal = variant !== 'consumer-v1' && data.products.length > 0;
   const flexYoung = variant === 'consumer-v2' || (variant === 'consumer-v1' && flexYoungOffered(customer.countryCode));
+  // Not while a submission is under way: it changes the status itself, and says where to go.
+  const watch = useFinalStatusWatch(application, { enabled: !state.loading });
+  const { checkNow } = watch;
+  useEffect(() => {
+    // "Already complete": the status call tells what it became, for the matching words.
+    if (state.closed === 'closed') checkNow();
+  }, [state.closed, checkNow]);
+
+  const final = watch.final ?? (state.closed ? { reason: state.closed, redirectUrl: null } : null);
+  if (final) return <ClosedScreen reason={final.reason} merchant={application.merchantName} redirectUrl={final.redirectUrl} />;
 
   return (
     <div className="space-y-8">

@@ -74,6 +74,8 @@ export function useApplyForm({ application, consents, variant }: Options) {
   const [pending, setPending] = useState<'standard' | 'student' | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [renewalOpen, setRenewalOpen] = useState(false);
+  // The application turned final with this submission: the screen gives way to a closing panel.
+  const [closed, setClosed] = useState<'declined' | 'closed' | null>(null);
   // Where focus goes after the next render: the first of these fields, or the error alert.
   const [focusInvalid, setFocusInvalid] = useState<{ names: string[] } | null>(null);
   const [focusAlert, setFocusAlert] = useState(0);
@@ -111,6 +113,13 @@ export function useApplyForm({ application, consents, variant }: Options) {
 
   const fail = (caught: unknown) => {
     setPending(null);
+    // Declined (Resurs version 1 answers the decision as APPLICATION_NOT_APPROVED), or already
+    // final: nothing can be sent again, so the form goes.
+    const code = caught instanceof ApiRequestError ? caught.body.errorCode : null;
+    if (code === 'APPLICATION_ALREADY_COMPLETE' || (variant === 'consumer-v1' && code === 'APPLICATION_NOT_APPROVED')) {
+      setClosed(code === 'APPLICATION_NOT_APPROVED' ? 'declined' : 'closed');
+      return;
+    }
     // An expired session: identify again, then come back to this application.
     const page = caught instanceof ApiRequestError && caught.status === 401 ? pageForError(caught, application.reference, search, true) : null;
     if (page) {
@@ -165,6 +174,7 @@ export function useApplyForm({ application, consents, variant }: Options) {
     loading: pending !== null,
     pending,
     error,
+    closed,
     renewalOpen,
     setRenewalOpen,
     submit: submitWith(null),

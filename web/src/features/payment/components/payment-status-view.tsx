@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { MANUAL_REVIEW_WORKING_DAYS } from '@portal/domain';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
@@ -18,9 +19,10 @@ export interface PaymentStatusViewProps {
 
 /**
  * The payment status waiting screen (spec section 2): a spinner, the warning not to close the
- * page, and then where the wait ended. When it ends, focus moves to the new heading, so a screen
- * reader says what happened; a lost connection is announced politely in a live region that is on
- * the page from the start (a region added later is not reliably read).
+ * page, and then where the wait ended. Every state is drawn in the same frame: the heading row,
+ * then one polite live region that is on the page from the start (a region added later is not
+ * reliably read), then the rest. So a change (a lost connection, a manual review, the way back
+ * to the shop) is announced from that region, and focus also moves to the new heading.
  */
 export function PaymentStatusView({ state, onCheckNow, merchant }: PaymentStatusViewProps) {
   const t = useT();
@@ -32,73 +34,96 @@ export function PaymentStatusView({ state, onCheckNow, merchant }: PaymentStatus
     if (phase !== 'polling') heading.current?.focus();
   }, [phase]);
 
-  if (state.phase === 'failed') {
-    const timeout = state.failure === 'UNKNOWN';
-    return (
-      <section aria-labelledby="payment-status-title" className="max-w-2xl space-y-5">
-        <Heading level={1} id="payment-status-title" ref={heading} tabIndex={-1}>
-          {t(timeout ? 'payment.failed.titleTimeout' : 'payment.failed.titleStatus')}
-        </Heading>
-        <Alert variant="error" heading={t(timeout ? 'ERRORS.UNKNOWN' : 'ERRORS.UNKNOWN_STATUS')}>
-          {t('payment.failed.code', { code: 'UNKNOWN' })}
-        </Alert>
-        <Text>{t(timeout ? 'payment.failed.textTimeout' : 'payment.failed.textStatus', { merchant: name })}</Text>
-        <div className="flex flex-wrap items-center gap-3 pt-2">
-          <BackToMerchant merchant={merchant} fallbackUrl={state.redirectUrl} variant="primary" />
-          {timeout ? (
-            <Button variant="secondary" onClick={onCheckNow}>
-              {t('payment.failed.checkAgain')}
-            </Button>
-          ) : null}
-        </div>
-      </section>
-    );
-  }
+  let title: string;
+  let live: ReactNode = null;
+  let body: ReactNode;
+  const spinner = phase === 'polling' || phase === 'redirecting';
 
-  if (state.phase === 'redirecting') {
-    return (
-      <section aria-labelledby="payment-status-title" className="max-w-2xl space-y-5">
-        <div className="flex items-center gap-4">
-          <Spinner size="lg" decorative />
-          <Heading level={1} id="payment-status-title" ref={heading} tabIndex={-1}>
-            {t('payment.redirecting.title')}
-          </Heading>
-        </div>
-        <p role="status">{t('payment.redirecting.text', { merchant: name })}</p>
-        {/* In case the browser does not follow (a blocked navigation): the same address by hand. */}
+  switch (state.phase) {
+    case 'failed': {
+      const timeout = state.failure === 'UNKNOWN';
+      title = t(timeout ? 'payment.failed.titleTimeout' : 'payment.failed.titleStatus');
+      body = (
+        <>
+          <Alert variant="error" heading={t(timeout ? 'ERRORS.UNKNOWN' : 'ERRORS.UNKNOWN_STATUS')}>
+            {t('payment.failed.code', { code: 'UNKNOWN' })}
+          </Alert>
+          <Text>{t(timeout ? 'payment.failed.textTimeout' : 'payment.failed.textStatus', { merchant: name })}</Text>
+          <div className="flex flex-wrap items-center gap-3 pt-2">
+            <BackToMerchant merchant={merchant} fallbackUrl={state.redirectUrl} variant="primary" />
+            {timeout ? (
+              <Button variant="secondary" onClick={onCheckNow}>
+                {t('payment.failed.checkAgain')}
+              </Button>
+            ) : null}
+          </div>
+        </>
+      );
+      break;
+    }
+    case 'review':
+      title = t('payment.review.title');
+      live = <span className="sr-only">{t('payment.review.announce')}</span>;
+      body = (
+        <>
+          <Text>{t('payment.review.text', { days: MANUAL_REVIEW_WORKING_DAYS })}</Text>
+          <Text>{t('payment.review.shop', { merchant: name })}</Text>
+          <Text>{t('payment.review.close')}</Text>
+          {/* The server's return address already carries the outcome (the lender is deciding). */}
+          <a href={state.redirectUrl} className={buttonVariants({ className: 'mt-2' })}>
+            {t('payment.merchant.back', { merchant: name })}
+          </a>
+        </>
+      );
+      break;
+    case 'redirecting':
+      title = t('payment.redirecting.title');
+      live = <p>{t('payment.redirecting.text', { merchant: name })}</p>;
+      body = (
+        // In case the browser does not follow (a blocked navigation): the same address by hand.
         <a href={state.redirectUrl} className={buttonVariants({ variant: 'secondary' })}>
           {t('payment.redirecting.continue', { merchant: name })}
         </a>
-      </section>
-    );
+      );
+      break;
+    case 'polling':
+      title = t('payment.waiting.title');
+      live = state.trouble ? (
+        <Alert variant="info" announce={false}>
+          {t('payment.waiting.trouble')}
+        </Alert>
+      ) : (
+        <span className="sr-only">{t('payment.waiting.status')}</span>
+      );
+      body = (
+        <>
+          <Text>{t('payment.waiting.intro', { merchant: name })}</Text>
+          <Alert variant="warning" announce={false} heading={t('payment.waiting.warningHeading')}>
+            {t('payment.waiting.warning')}
+          </Alert>
+          {state.trouble ? (
+            <Button variant="secondary" onClick={onCheckNow}>
+              {t('payment.waiting.checkNow')}
+            </Button>
+          ) : null}
+        </>
+      );
+      break;
   }
 
   return (
     <section aria-labelledby="payment-status-title" className="max-w-2xl space-y-5">
       <div className="flex items-center gap-4">
-        <Spinner size="lg" decorative />
+        {spinner ? <Spinner size="lg" decorative /> : null}
         <Heading level={1} id="payment-status-title" ref={heading} tabIndex={-1}>
-          {t('payment.waiting.title')}
+          {title}
         </Heading>
       </div>
-      <Text>{t('payment.waiting.intro', { merchant: name })}</Text>
-      <Alert variant="warning" announce={false} heading={t('payment.waiting.warningHeading')}>
-        {t('payment.waiting.warning')}
-      </Alert>
-      <div role="status" className="space-y-3">
-        {state.trouble ? (
-          <Alert variant="info" announce={false}>
-            {t('payment.waiting.trouble')}
-          </Alert>
-        ) : (
-          <span className="sr-only">{t('payment.waiting.status')}</span>
-        )}
+      {/* Empty only once the wait failed, whose error alert speaks up by itself. */}
+      <div role="status" className="space-y-3 empty:hidden">
+        {live}
       </div>
-      {state.trouble ? (
-        <Button variant="secondary" onClick={onCheckNow}>
-          {t('payment.waiting.checkNow')}
-        </Button>
-      ) : null}
+      {body}
     </section>
   );
 }

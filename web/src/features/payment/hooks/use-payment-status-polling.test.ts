@@ -38,7 +38,7 @@ afterEach(() => {
 });
 
 describe('usePaymentStatusPolling', () => {
-  it.each(['ACCEPTED', 'REJECTED', 'FROZEN'])('asks at once on load and on %s sends the browser to redirectUrl', async (status) => {
+  it.each(['ACCEPTED', 'REJECTED'])('asks at once on load and on %s sends the browser to redirectUrl', async (status) => {
     const fetchStatus = scripted(status);
     const { result } = poll(fetchStatus);
     await settle();
@@ -49,6 +49,17 @@ describe('usePaymentStatusPolling', () => {
     // Nothing more is asked once the answer is final.
     await tick(INTERVAL * 3);
     expect(fetchStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('on FROZEN stops asking and stays, with the way back to the shop', async () => {
+    const fetchStatus = scripted('TASK_REDIRECTION_REQUIRED', 'FROZEN');
+    const { result } = poll(fetchStatus);
+    await settle();
+    await tick();
+    expect(result.current.state).toEqual({ phase: 'review', redirectUrl: SHOP });
+    await tick(INTERVAL * 3);
+    expect(fetchStatus).toHaveBeenCalledTimes(2);
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('asks again every 5000 ms while the status is TASK_REDIRECTION_REQUIRED, counting retries, until it is final', async () => {

@@ -15,6 +15,8 @@ export type PollingState =
   | { phase: 'polling'; retries: number; trouble: boolean }
   /** A final status came: the browser is on its way to the merchant. */
   | { phase: 'redirecting'; status: FinalPaymentStatus; redirectUrl: string }
+  /** A person at the lender decides (FROZEN): the wait stops; `redirectUrl` is the way back to the shop. */
+  | { phase: 'review'; redirectUrl: string }
   /** Stopped without a final status; `redirectUrl` is the last return address the server named. */
   | { phase: 'failed'; failure: PollFailure; retries: number; redirectUrl: string | null }
   /** The server refused (401, 403, 404…): the page shows the error page that answer calls for. */
@@ -24,6 +26,7 @@ type Action =
   | { type: 'waiting'; retries: number }
   | { type: 'trouble' }
   | { type: 'redirecting'; status: FinalPaymentStatus; redirectUrl: string }
+  | { type: 'review'; redirectUrl: string }
   | { type: 'failed'; failure: PollFailure; retries: number; redirectUrl: string | null }
   | { type: 'refused'; error: unknown }
   | { type: 'restart'; retries: number };
@@ -36,6 +39,8 @@ function reducer(state: PollingState, action: Action): PollingState {
       return state.phase === 'polling' ? { ...state, trouble: true } : state;
     case 'redirecting':
       return { phase: 'redirecting', status: action.status, redirectUrl: action.redirectUrl };
+    case 'review':
+      return { phase: 'review', redirectUrl: action.redirectUrl };
     case 'failed':
       return { phase: 'failed', failure: action.failure, retries: action.retries, redirectUrl: action.redirectUrl };
     case 'refused':
@@ -54,8 +59,8 @@ export interface PollingOptions {
 
 /**
  * Polls the payment status (spec section 4): at once, then every interval after each answer,
- * until a final status sends the browser to the merchant, the retries run out, or an unknown
- * status comes. A call that cannot reach the server is shown and repeated on the next tick
+ * until a final status sends the browser to the merchant, a manual review at the lender stops the
+ * wait, the retries run out, or an unknown status comes. A call that cannot reach the server is shown and repeated on the next tick
  * without counting a retry. Nothing runs after the page unmounts.
  */
 export function usePaymentStatusPolling(
@@ -101,6 +106,10 @@ export function usePaymentStatusPolling(
         case 'redirect':
           dispatch({ type: 'redirecting', status: decision.status, redirectUrl: decision.redirectUrl });
           browser.assign(decision.redirectUrl);
+          return;
+        case 'review':
+          // Nothing more to ask: the decision takes days, and the customer is told so.
+          dispatch({ type: 'review', redirectUrl: decision.redirectUrl });
           return;
         case 'wait':
           retries.current = decision.retries;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplicationStatus, LoanApplicationView } from '@portal/domain';
-import { belongsOnSignPage, flowStepPage } from './flow-step';
+import { APPLICATION_STATUSES, type ApplicationStatus, type LoanApplicationView } from '@portal/domain';
+import { belongsOnSignPage, canStillSign, flowStepPage } from './flow-step';
 
 type Kind = 'resursV1' | 'resursV2' | 'grenke';
 const application = (kind: Kind, status: ApplicationStatus): Parameters<typeof flowStepPage>[0] => ({
@@ -11,35 +11,77 @@ const application = (kind: Kind, status: ApplicationStatus): Parameters<typeof f
   merchantPaymentReference: 'order 1',
   loanProduct: { provider: (kind === 'grenke' ? 'GRENKE' : 'RESURS') satisfies LoanApplicationView['loanProduct']['provider'] },
 });
+const APPLY = '/ref123';
+const SIGN = '/form/sign';
 const LOADING = '/form/payment/loading/demo/order%201';
 
+/** Every kind × every status, so a status added to the lifecycle cannot go unplaced. */
+const EXPECTED: Record<Kind, Record<ApplicationStatus, string>> = {
+  resursV1: {
+    CREATED: APPLY,
+    SUBMITTED: LOADING,
+    PENDING: LOADING,
+    APPROVED: SIGN,
+    SIGNING: SIGN,
+    SIGNED: LOADING,
+    COMPLETED: LOADING,
+    DECLINED: LOADING,
+    CANCELLED: LOADING,
+    FAILED: LOADING,
+  },
+  resursV2: {
+    CREATED: APPLY,
+    SUBMITTED: APPLY,
+    PENDING: LOADING,
+    APPROVED: APPLY,
+    SIGNING: APPLY,
+    SIGNED: LOADING,
+    COMPLETED: LOADING,
+    DECLINED: LOADING,
+    CANCELLED: LOADING,
+    FAILED: LOADING,
+  },
+  grenke: {
+    CREATED: APPLY,
+    SUBMITTED: SIGN,
+    PENDING: LOADING,
+    APPROVED: SIGN,
+    SIGNING: SIGN,
+    SIGNED: SIGN,
+    COMPLETED: SIGN,
+    DECLINED: LOADING,
+    CANCELLED: LOADING,
+    FAILED: LOADING,
+  },
+};
+
 describe('flowStepPage: where a returning customer continues', () => {
-  it.each<[Kind, ApplicationStatus, string]>([
-    ['resursV1', 'CREATED', '/ref123'],
-    ['resursV1', 'APPROVED', '/form/sign'],
-    ['resursV1', 'SIGNING', '/form/sign'],
-    ['resursV1', 'PENDING', LOADING],
-    ['resursV1', 'COMPLETED', LOADING],
-    ['resursV1', 'DECLINED', LOADING],
-    ['resursV2', 'CREATED', '/ref123'],
-    ['resursV2', 'SUBMITTED', '/ref123'],
-    ['resursV2', 'PENDING', LOADING],
-    ['resursV2', 'FAILED', LOADING],
-    ['grenke', 'CREATED', '/ref123'],
-    ['grenke', 'SUBMITTED', '/form/sign'],
-    ['grenke', 'APPROVED', '/form/sign'],
-    ['grenke', 'SIGNING', '/form/sign'],
-    ['grenke', 'PENDING', LOADING],
-    ['grenke', 'COMPLETED', LOADING],
-    ['grenke', 'DECLINED', LOADING],
-    ['grenke', 'CANCELLED', LOADING],
-  ])('%s %s → %s', (kind, status, page) => {
+  const cases = (Object.keys(EXPECTED) as Kind[]).flatMap((kind) => APPLICATION_STATUSES.map((status) => [kind, status, EXPECTED[kind][status]] as const));
+  it.each(cases)('%s %s → %s', (kind, status, page) => {
     expect(flowStepPage(application(kind, status))).toBe(page);
   });
 
   it('keeps the sign page for a signed business contract (its document stays downloadable), never for version 2', () => {
     expect(belongsOnSignPage(application('grenke', 'COMPLETED'))).toBe(true);
-    expect(belongsOnSignPage(application('resursV2', 'APPROVED'))).toBe(false);
+    expect(belongsOnSignPage(application('grenke', 'SIGNED'))).toBe(true);
+    expect(belongsOnSignPage(application('resursV2', 'SIGNING'))).toBe(false);
     expect(belongsOnSignPage(application('resursV1', 'COMPLETED'))).toBe(false);
+  });
+});
+
+describe('canStillSign: whether a failure page offers to try again', () => {
+  it.each<[Kind, ApplicationStatus, boolean]>([
+    ['resursV1', 'SIGNING', true],
+    ['resursV2', 'SIGNING', true],
+    ['grenke', 'APPROVED', true],
+    ['resursV1', 'CREATED', true],
+    ['resursV1', 'PENDING', false],
+    ['grenke', 'SIGNED', false],
+    ['resursV1', 'COMPLETED', false],
+    ['resursV2', 'DECLINED', false],
+    ['grenke', 'CANCELLED', false],
+    ['resursV1', 'FAILED', false],
+  ])('%s %s → %s', (kind, status, expected) => {
+    expect(canStillSign(application(kind, status))).toBe(expected);
   });
 });

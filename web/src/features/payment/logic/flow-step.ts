@@ -1,17 +1,20 @@
 /**
  * Where an application's flow stands, as the page the customer belongs on: a customer who comes
- * back (a new session, another tab, a link from the shop) continues where the flow stopped
- * instead of starting over. One rule for every screen that has to send someone on.
+ * back (a new session, another tab, a link from the shop, a provider's failure page) continues
+ * where the flow stopped instead of starting over. One rule for every screen that has to send
+ * someone on. Whether a status is final or waits for the lender comes from the lifecycle table
+ * (`STATUS_INFO`); what is kept here is only where each lender's flow does its steps.
  */
-import { type ApplicationStatus, type LoanApplicationView, PAGES } from '@portal/domain';
+import { type ApplicationStatus, isFinalStatus, type LoanApplicationView, PAGES, STATUS_INFO } from '@portal/domain';
 
-/** Statuses in which the sign page has something to show, per kind of application. */
-const SIGN_PAGE_STATUSES: Readonly<Record<'resursV1' | 'grenke', readonly ApplicationStatus[]>> = {
-  resursV1: ['APPROVED', 'SIGNING'],
-  // SUBMITTED: GRENKE is still deciding (the page waits); COMPLETED keeps the signed contract
-  // downloadable for a customer who comes back to the page.
-  grenke: ['SUBMITTED', 'APPROVED', 'SIGNING', 'COMPLETED'],
-};
+/**
+ * GRENKE's whole signing lives on the sign page: waiting for its decision (SUBMITTED), the
+ * signatories' sessions (APPROVED, SIGNING), waiting for GRENKE after everyone signed (SIGNED)
+ * and the signed contract to download (COMPLETED).
+ */
+const GRENKE_SIGN_PAGE: readonly ApplicationStatus[] = ['SUBMITTED', 'APPROVED', 'SIGNING', 'SIGNED', 'COMPLETED'];
+/** Resurs version 1 is signed on the sign page once approved (a signing session per attempt). */
+const RESURS_V1_SIGN_PAGE: readonly ApplicationStatus[] = ['APPROVED', 'SIGNING'];
 
 type Application = Pick<LoanApplicationView, 'reference' | 'status' | 'version' | 'merchantId' | 'merchantPaymentReference' | 'loanProduct'>;
 
@@ -19,25 +22,36 @@ export function paymentLoadingPage(application: Application): string {
   return PAGES.paymentLoadingFor.url({ merchantId: application.merchantId, merchantPaymentReference: application.merchantPaymentReference });
 }
 
+const isGrenke = (application: Application) => application.loanProduct.provider === 'GRENKE';
+
 /** Whether the sign page is the place for this application now. */
 export function belongsOnSignPage(application: Application): boolean {
-  if (application.loanProduct.provider === 'GRENKE') return SIGN_PAGE_STATUSES.grenke.includes(application.status);
+  if (isGrenke(application)) return GRENKE_SIGN_PAGE.includes(application.status);
   // Resurs version 2 is signed on Resurs' own task page, never here.
-  return application.version === 1 && SIGN_PAGE_STATUSES.resursV1.includes(application.status);
+  return application.version === 1 && RESURS_V1_SIGN_PAGE.includes(application.status);
+}
+
+/** The lender is deciding (manual review, or signed and waiting for its final answer). */
+export const isWithLender = (status: ApplicationStatus): boolean => STATUS_INFO[status].payment === 'FROZEN';
+
+/**
+ * Whether the customer can still do something to get this application signed: it is not final,
+ * and the lender is not deciding. Only then does a failure page offer to try again.
+ */
+export function canStillSign(application: Application): boolean {
+  return !isFinalStatus(application.status) && !isWithLender(application.status);
 }
 
 /**
- * The page for the application as it stands: the apply screen before submission, the sign page
- * while signing, and otherwise the payment loading page, which tells the merchant's return
- * address once there is a decision (or goes on waiting for one).
+ * The page for the application as it stands: the apply screen before submission (and for
+ * Resurs version 2 while it is at Resurs' task page: the apply screen sends the customer there
+ * again), the sign page while signing, and otherwise the payment loading page, which tells the
+ * merchant's return address once there is a decision, or that a person at the lender decides.
  */
 export function flowStepPage(application: Application): string {
-  if (application.status === 'CREATED') return PAGES.apply.url({ reference: application.reference });
-  if (application.loanProduct.provider === 'GRENKE') {
-    return belongsOnSignPage(application) && application.status !== 'COMPLETED' ? PAGES.formSign.url() : paymentLoadingPage(application);
-  }
-  // A version 2 payment waiting for Resurs' task: the apply screen sends the customer there again.
-  if (application.version === 2 && application.status === 'SUBMITTED') return PAGES.apply.url({ reference: application.reference });
+  const applyPage = PAGES.apply.url({ reference: application.reference });
+  if (application.status === 'CREATED') return applyPage;
   if (belongsOnSignPage(application)) return PAGES.formSign.url();
-  return paymentLoadingPage(application);
+  if (isGrenke(application) || isFinalStatus(application.status) || isWithLender(application.status)) return paymentLoadingPage(application);
+  return application.version === 2 ? applyPage : paymentLoadingPage(application);
 }

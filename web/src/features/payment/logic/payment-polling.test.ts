@@ -8,8 +8,13 @@ const shop = 'https://shop.example.com/return?outcome=client_sign_success_approv
 const answer = (paymentStatus: string, redirectUrl = shop) => ({ paymentStatus, redirectUrl });
 
 describe('decidePaymentStatus (spec section 4)', () => {
-  it.each(['ACCEPTED', 'REJECTED', 'FROZEN'] as const)('ends the wait on %s and sends the customer to redirectUrl', (status) => {
+  it.each(['ACCEPTED', 'REJECTED'] as const)('ends the wait on %s and sends the customer to redirectUrl', (status) => {
     expect(decidePaymentStatus(answer(status), 3)).toEqual({ kind: 'redirect', status, redirectUrl: shop });
+  });
+
+  it('ends the wait on FROZEN without leaving: a person at the lender decides, and the shop is the way back', () => {
+    expect(decidePaymentStatus(answer('FROZEN'), 3)).toEqual({ kind: 'review', redirectUrl: shop });
+    expect(decidePaymentStatus(answer('FROZEN', 'javascript:alert(1)'), 3)).toEqual({ kind: 'fail', failure: 'UNKNOWN', retries: 3 });
   });
 
   it('counts a retry on TASK_REDIRECTION_REQUIRED and goes on', () => {

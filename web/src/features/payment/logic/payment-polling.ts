@@ -1,7 +1,9 @@
 /**
  * What the payment status waiting screen does with each answer (spec sections 4 and 9), as pure
- * functions so the rules are tested without timers: ACCEPTED, REJECTED and FROZEN end the wait
- * and send the customer to `redirectUrl`; TASK_REDIRECTION_REQUIRED counts a retry and goes on
+ * functions so the rules are tested without timers: ACCEPTED and REJECTED end the wait and send
+ * the customer to `redirectUrl`; FROZEN ends the wait on the spot (a person at the lender
+ * decides, and the customer is told so, with the way back to the shop); TASK_REDIRECTION_REQUIRED
+ * counts a retry and goes on
  * until the retries reach the maximum ("Unknown error occurred"); any other status ends the wait
  * ("Unknown status code").
  */
@@ -10,15 +12,18 @@ import { ApiRequestError, NetworkError } from '@/lib/api-client';
 import type { PaymentStatusAnswer } from '../api/get-payment-status';
 import { safeRedirectUrl } from './safe-url';
 
-export const FINAL_PAYMENT_STATUSES = ['ACCEPTED', 'REJECTED', 'FROZEN'] as const;
+export const FINAL_PAYMENT_STATUSES = ['ACCEPTED', 'REJECTED'] as const;
 export type FinalPaymentStatus = (typeof FINAL_PAYMENT_STATUSES)[number];
 export const PENDING_PAYMENT_STATUS = 'TASK_REDIRECTION_REQUIRED';
+/** The lender reviews the application by hand: no answer is coming while the customer waits. */
+export const MANUAL_REVIEW_PAYMENT_STATUS = 'FROZEN';
 
 /** Why the wait ended without an answer: the two polling failures of spec section 8. */
 export type PollFailure = 'UNKNOWN' | 'UNKNOWN_STATUS';
 
 export type PollDecision =
   | { kind: 'redirect'; status: FinalPaymentStatus; redirectUrl: string }
+  | { kind: 'review'; redirectUrl: string }
   | { kind: 'wait'; retries: number }
   | { kind: 'fail'; failure: PollFailure; retries: number };
 
@@ -34,6 +39,10 @@ export function decidePaymentStatus(
   if (isFinal(status)) {
     const redirectUrl = safeRedirectUrl(answer.redirectUrl);
     return redirectUrl ? { kind: 'redirect', status, redirectUrl } : { kind: 'fail', failure: 'UNKNOWN', retries };
+  }
+  if (status === MANUAL_REVIEW_PAYMENT_STATUS) {
+    const redirectUrl = safeRedirectUrl(answer.redirectUrl);
+    return redirectUrl ? { kind: 'review', redirectUrl } : { kind: 'fail', failure: 'UNKNOWN', retries };
   }
   if (status === PENDING_PAYMENT_STATUS) {
     const next = retries + 1;

@@ -2,7 +2,7 @@
  * The business contract's signing (GRENKE, spec sections 3 and 7): one signing session per
  * signatory, their statuses, and the signed document once the signing service has packaged it.
  */
-import { API, type SigningSessionStatus } from '@portal/domain';
+import { API, type ApplicationStatus, type SigningSessionStatus } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 export interface SigningSession {
@@ -14,6 +14,8 @@ export interface SigningSession {
 }
 
 export interface SigningSessions {
+  /** The application's status: SUBMITTED or PENDING while GRENKE decides (then no order yet). */
+  applicationStatus: ApplicationStatus;
   orderId: string | null;
   packagingTaskId: string | null;
   packagingStatus: string | null;
@@ -23,7 +25,7 @@ export interface SigningSessions {
 
 /**
  * The sessions with their statuses asked anew from the signing service; the first call after
- * GRENKE's approval creates the signing order (400 APPLICATION_NOT_APPROVED until then).
+ * GRENKE's approval creates the signing order (no sessions until then, while GRENKE decides).
  */
 export const refreshSigningSessions = () => api.patch<SigningSessions>(API.signB2bSessions.url());
 

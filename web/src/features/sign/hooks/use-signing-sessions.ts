@@ -9,7 +9,7 @@ export const SIGNING_WAIT_MAX_ATTEMPTS = 40;
 
 export type SessionsState =
   | { kind: 'loading' }
-  /** GRENKE has not approved yet (400 APPLICATION_NOT_APPROVED): asking again by itself until `stopped`. */
+  /** GRENKE has not approved yet (no order to sign): asking again by itself until `stopped`. */
   | { kind: 'waiting'; attempts: number; stopped: boolean }
   /** `afterWait`: the sessions came after the page had waited (the page then says so to screen readers). */
   | { kind: 'ready'; sessions: SigningSessions; refreshing: boolean; refreshedAt: Date | null; refreshError: unknown; afterWait: boolean }
@@ -50,6 +50,12 @@ function reducer(state: SessionsState, action: Action): SessionsState {
 export const isStillDeciding = (error: unknown): boolean =>
   error instanceof ApiRequestError && error.body.errorCode === 'APPLICATION_NOT_APPROVED';
 
+/**
+ * GRENKE is still deciding (the server answers the application's status and no order yet), or
+ * the application moved on without one (declined): the page waits, and checks where it stands.
+ */
+export const nothingToSignYet = (sessions: SigningSessions): boolean => sessions.sessions.length === 0 && !sessions.signedDocumentAvailable;
+
 export interface SigningSessionsOptions {
   /** Called on each answer that GRENKE is still deciding: the page checks whether it declined. */
   onStillDeciding?: () => void;
@@ -85,19 +91,23 @@ export function useSigningSessions({
     const load = async () => {
       try {
         const sessions = await refresh();
-        if (active) dispatch({ type: 'loaded', sessions, at: null });
+        if (!active) return;
+        if (!nothingToSignYet(sessions)) {
+          dispatch({ type: 'loaded', sessions, at: null });
+          return;
+        }
       } catch (error) {
         if (!active) return;
         if (!isStillDeciding(error)) {
           dispatch({ type: 'failed', error });
           return;
         }
-        attempts += 1;
-        const stopped = attempts >= maxAttempts;
-        dispatch({ type: 'waiting', attempts, stopped });
-        stillDeciding.current?.();
-        if (!stopped) timer = setTimeout(() => void load(), retryMs);
       }
+      attempts += 1;
+      const stopped = attempts >= maxAttempts;
+      dispatch({ type: 'waiting', attempts, stopped });
+      stillDeciding.current?.();
+      if (!stopped) timer = setTimeout(() => void load(), retryMs);
     };
     void load();
     return () => {

@@ -11,7 +11,11 @@ describe('signingCodeFrom', () => {
     expect(signingCodeFrom(search)).toBe(code);
   });
 
-  it.each(['', '?code=', '?code=9999', '?code=10004', '?code=10000abc', '?code=1e4'])('has no code for %j', (search) => {
+  it.each(['?code=9999', '?code=10004', '?code=10000abc', '?code=1e4', '?code=%20'])('takes %j as the generic 10000', (search) => {
+    expect(signingCodeFrom(search)).toBe(10000);
+  });
+
+  it.each(['', '?code=', '?other=1'])('has no code for %j (declined or cancelled: an outcome)', (search) => {
     expect(signingCodeFrom(search)).toBeNull();
   });
 });
