@@ -20,7 +20,7 @@ export const PROVIDER_CATALOGUE_CODES = [
   'ALL_CONTRACTS_MUST_BE_SIGNED',
   /** The lender refused the customer's identification (government ID). */
   'INVALID_IDENTIFICATION_CODE',
-  /** The payment is already final at the provider (booked, debited, captured, contracted, annulled). */
+  /** The payment is already final at the provider: debited or captured, contracted, annulled, closed. */
   'PAYMENT_STATUS_FINAL',
 ] as const satisfies readonly ErrorCode[];
 export type ProviderCatalogueCode = (typeof PROVIDER_CATALOGUE_CODES)[number];
