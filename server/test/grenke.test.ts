@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,12 +13,26 @@ import { decideGrenkeSandboxRequest, GRENKE_MOCK_ACTIONS } from '../src/provider
 import { isFinal, leasingStateOf } from '../src/providers/grenke/states';
 import { GRENKE_STATES, type GrenkeClient, type GrenkeCreateRequest, type GrenkeState } from '../src/providers/grenke/types';
 import { memoryRecorder } from '../src/providers/interactions';
+import type { ProviderResult } from '../src/providers/types';
 import { grenkeStores } from '../src/sandbox/grenke/requests';
+import { apiErrorFor } from '../src/services/provider-errors';
 import { nextReference, startTestServer, type TestApp } from './helpers';
 
 const approved = TEST_COMPANIES.filter((c) => c.grenke.kind === 'approved');
 const declined = TEST_COMPANIES.filter((c) => c.grenke.kind === 'declined');
 const norwegian = approved.find((c) => c.country === 'NO') ?? approved[0];
+
+function value<T>(result: ProviderResult<T>): T {
+  if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.failure)}`);
+  return result.value;
+}
+
+/** The contract as the signing service hands it back: its own pages, then a page of signatures. */
+async function withSignaturePage(contract: Uint8Array): Promise<PDFDocument> {
+  const signed = await PDFDocument.load(contract);
+  signed.addPage();
+  return signed;
+}
 
 function requestFor(company: TestCompany | undefined, overrides: Partial<GrenkeCreateRequest> = {}): GrenkeCreateRequest {
   if (!company) throw new Error('no test company');
@@ -91,7 +106,7 @@ describe('GRENKE adapter against the sandbox simulator', () => {
   });
 
   it('refuses a lease period GRENKE does not offer', async () => {
-    expect(await grenke.calculate({ amount: 24000, period: 6, currency: 'NOK' })).toEqual({ ok: false, failure: { kind: 'refused', status: 400 } });
+    expect(await grenke.calculate({ amount: 24000, period: 6, currency: 'NOK' })).toEqual({ ok: false, failure: { kind: 'refused', status: 400, code: 'ValidationFailed' } });
   });
 
   it.each(approved.map((c) => [c.country, c.organisationNumber, c] as const))(
@@ -144,7 +159,7 @@ describe('GRENKE adapter against the sandbox simulator', () => {
   it('hands out the contract once ready to sign: a real PDF in the lessee country language, marked as a sandbox sample', async () => {
     for (const company of approved) {
       const request = await created(requestFor(company));
-      expect(await grenke.getContractDocument(request.financingId)).toEqual({ ok: false, failure: { kind: 'refused', status: 409 } });
+      expect(await grenke.getContractDocument(request.financingId)).toEqual({ ok: false, failure: { kind: 'refused', status: 409, code: 'NotReadyToSign' } });
 
       await age(request.financingId, 2100);
       const contract = await grenke.getContractDocument(request.financingId);
@@ -154,19 +169,19 @@ describe('GRENKE adapter against the sandbox simulator', () => {
       expect(pdf.getTitle()).toBe(`${company.country === 'NO' ? 'Leieavtale' : 'Leasingavtal'} ${request.financingId}`);
       expect(pdf.getSubject()).toMatch(company.country === 'NO' ? /^EKSEMPEL FRA SANDKASSEN/ : /^EXEMPEL FRÅN SANDLÅDAN/);
     }
-    expect(await grenke.getContractDocument('00000000-0000-4000-a000-000000000000')).toEqual({ ok: false, failure: { kind: 'refused', status: 404 } });
+    expect(await grenke.getContractDocument('00000000-0000-4000-a000-000000000000')).toEqual({ ok: false, failure: { kind: 'refused', status: 404, code: 'NotFound' } });
   });
 
   it('takes the signed contract back, after which the request is Contracted for good', async () => {
     const request = await created(requestFor(norwegian));
     const notYet = await grenke.uploadSignedContract(request.financingId, new TextEncoder().encode('%PDF-1.7 signed'));
-    expect(notYet).toEqual({ ok: false, failure: { kind: 'refused', status: 409 } });
+    expect(notYet).toEqual({ ok: false, failure: { kind: 'refused', status: 409, code: 'NotReadyToSign' } });
 
     await age(request.financingId, 2100);
     const contract = await grenke.getContractDocument(request.financingId);
     if (!contract.ok) throw new Error('no contract');
     // A signed contract is larger than the portal's 64 KB JSON limit: the upload must still pass.
-    const signedContract = await PDFDocument.load(contract.value);
+    const signedContract = await withSignaturePage(contract.value);
     signedContract.setKeywords([randomBytes(150_000).toString('base64')]);
     const contracted = await grenke.uploadSignedContract(request.financingId, await signedContract.save());
     expect(contracted).toMatchObject({ ok: true, value: { state: 'Contracted' } });
@@ -176,8 +191,129 @@ describe('GRENKE adapter against the sandbox simulator', () => {
       { baseUrl: t.app.config.providers.grenke.baseUrl, timeoutMs: 10_000, recorder },
       { externalReference: request.externalReference, action: 'cancelled', delayMs: 0 },
     );
-    expect(mock).toEqual({ ok: false, failure: { kind: 'refused', status: 409 } });
+    expect(mock).toEqual({ ok: false, failure: { kind: 'refused', status: 409, code: 'AlreadyContracted' } });
     await expectState(request.financingId, 'Contracted');
+  });
+
+  /** The request made and aged until GRENKE approved it. */
+  const readyToSign = async () => {
+    const request = await created(requestFor(norwegian));
+    await age(request.financingId, 2100);
+    await expectState(request.financingId, 'ReadyToSign');
+    return request;
+  };
+  /** The failure, and what the portal answers for it: HTTP status and errorCode. */
+  const refusalOf = async (result: Promise<ProviderResult<unknown>>) => {
+    const answer = await result;
+    if (answer.ok) throw new Error('expected a failure');
+    const error = apiErrorFor(answer.failure);
+    return { failure: answer.failure, http: { status: error.status, errorCode: error.errorCode } };
+  };
+
+  describe('answers that carry a catalogue code', () => {
+    it('answers ALL_CONTRACTS_MUST_BE_SIGNED for a contract that comes back without its signatures', async () => {
+      const request = await readyToSign();
+      const contract = await grenke.getContractDocument(request.financingId);
+      if (!contract.ok) throw new Error('no contract');
+      expect(await refusalOf(grenke.uploadSignedContract(request.financingId, contract.value))).toEqual({
+        failure: { kind: 'refused', status: 422, code: 'SignatureMissing', catalogue: 'ALL_CONTRACTS_MUST_BE_SIGNED' },
+        http: { status: 409, errorCode: 'ALL_CONTRACTS_MUST_BE_SIGNED' },
+      });
+      await expectState(request.financingId, 'ReadyToSign');
+      // Signed, it goes through.
+      const signed = await withSignaturePage(contract.value);
+      expect(await grenke.uploadSignedContract(request.financingId, await signed.save())).toMatchObject({ ok: true, value: { state: 'Contracted' } });
+    });
+
+    it('answers PAYMENT_STATUS_FINAL for a contract sent to a request that is declined or cancelled', async () => {
+      const request = await readyToSign();
+      const contract = await grenke.getContractDocument(request.financingId);
+      if (!contract.ok) throw new Error('no contract');
+      const signed = await (await withSignaturePage(contract.value)).save();
+      value(await grenke.cancelRequest(request.financingId));
+      expect(await refusalOf(grenke.uploadSignedContract(request.financingId, signed))).toEqual({
+        failure: { kind: 'refused', status: 409, code: 'RequestClosed', catalogue: 'PAYMENT_STATUS_FINAL' },
+        http: { status: 409, errorCode: 'PAYMENT_STATUS_FINAL' },
+      });
+      await expectState(request.financingId, 'Cancelled');
+    });
+
+    it('answers PAYMENT_STATUS_FINAL when asked to cancel a contracted request', async () => {
+      const request = await readyToSign();
+      const contract = await grenke.getContractDocument(request.financingId);
+      if (!contract.ok) throw new Error('no contract');
+      value(await grenke.uploadSignedContract(request.financingId, await (await withSignaturePage(contract.value)).save()));
+      expect(await refusalOf(grenke.cancelRequest(request.financingId))).toEqual({
+        failure: { kind: 'refused', status: 409, code: 'AlreadyContracted', catalogue: 'PAYMENT_STATUS_FINAL' },
+        http: { status: 409, errorCode: 'PAYMENT_STATUS_FINAL' },
+      });
+      await expectState(request.financingId, 'Contracted');
+    });
+
+    it('answers PAYMENT_RESPONSE_MISSING when GRENKE answers without the request', async () => {
+      const answers: Record<string, { status: number; body: string }> = {
+        '/basic/v1/requests': { status: 201, body: JSON.stringify({ State: 'RequestToGrenke' }) },
+        '/basic/v1/requests/not-json': { status: 200, body: '<html>oops</html>' },
+        '/basic/v1/requests/new-state': { status: 200, body: JSON.stringify({ FinancingId: 'new-state', State: 'SomethingNew' }) },
+      };
+      const fake = createHttpServer((incoming, response) => {
+        incoming.resume();
+        const answer = answers[(incoming.url ?? '').split('?')[0] ?? ''] ?? { status: 404, body: JSON.stringify({ Code: 'NotFound' }) };
+        response.statusCode = answer.status;
+        response.setHeader('content-type', 'application/json');
+        response.end(answer.body);
+      });
+      await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+      try {
+        const address = fake.address();
+        const port = typeof address === 'object' && address ? address.port : 0;
+        const odd = createGrenkeClient({ baseUrl: `http://127.0.0.1:${port}`, clientCertFile: undefined, clientKeyFile: undefined, timeoutMs: 2000, recorder });
+        const missing = (status: number) => ({
+          failure: { kind: 'refused', status, code: 'NO_REQUEST_IN_ANSWER', catalogue: 'PAYMENT_RESPONSE_MISSING' },
+          http: { status: 502, errorCode: 'PAYMENT_RESPONSE_MISSING' },
+        });
+        expect(await refusalOf(odd.createRequest(requestFor(norwegian)))).toEqual(missing(201));
+        expect(await refusalOf(odd.getRequest('not-json'))).toEqual(missing(200));
+        // A request in a state the portal does not know is there all the same: not missing.
+        expect(await odd.getRequest('new-state')).toEqual({ ok: false, failure: { kind: 'refused', status: 200, code: 'UNKNOWN_STATE' } });
+      } finally {
+        await new Promise((resolve) => fake.close(resolve));
+      }
+    });
+  });
+
+  describe('cancelRequest', () => {
+    it('cancels a request GRENKE is still deciding, for good: a later decision changes nothing', async () => {
+      const request = await created(requestFor(norwegian));
+      expect(await grenke.cancelRequest(request.financingId)).toEqual({ ok: true, value: undefined });
+      await expectState(request.financingId, 'Cancelled');
+      expect(leasingStateOf('Cancelled')).toBe('CANCELLED');
+      // Past the company's own timeline, and against a mock decision: still cancelled.
+      await age(request.financingId, 60_000);
+      await expectState(request.financingId, 'Cancelled');
+      const mock = await decideGrenkeSandboxRequest(
+        { baseUrl: t.app.config.providers.grenke.baseUrl, timeoutMs: 10_000, recorder },
+        { externalReference: request.externalReference, action: 'approved', delayMs: 0 },
+      );
+      expect(mock).toEqual({ ok: false, failure: { kind: 'refused', status: 409, code: 'RequestClosed' } });
+      await expectState(request.financingId, 'Cancelled');
+      // Cancelling again is done.
+      expect(await grenke.cancelRequest(request.financingId)).toEqual({ ok: true, value: undefined });
+    });
+
+    it('cancels an approved request: its contract can no longer be signed', async () => {
+      const request = await readyToSign();
+      expect(await grenke.cancelRequest(request.financingId)).toEqual({ ok: true, value: undefined });
+      await expectState(request.financingId, 'Cancelled');
+      expect(await grenke.getContractDocument(request.financingId)).toEqual({ ok: false, failure: { kind: 'refused', status: 409, code: 'NotReadyToSign' } });
+    });
+
+    it('leaves a declined request as it is, and refuses one it does not know', async () => {
+      const request = await created(requestFor(declined[0]));
+      expect(await grenke.cancelRequest(request.financingId)).toEqual({ ok: true, value: undefined });
+      await expectState(request.financingId, 'Declined');
+      expect(await grenke.cancelRequest('00000000-0000-4000-a000-000000000000')).toEqual({ ok: false, failure: { kind: 'refused', status: 404, code: 'NotFound' } });
+    });
   });
 
   it('maps every GRENKE state to the portal leasing state in one place', () => {

@@ -15,6 +15,7 @@ import type { ProviderResult } from '../src/providers/types';
 import type { FaultMode } from '../src/sandbox/faults';
 import { sandboxStore } from '../src/sandbox/records';
 import { PAYMENTS_NAMESPACE, type SandboxPayment } from '../src/sandbox/resurs-v1/payments';
+import { apiErrorFor, signingCodeFor } from '../src/services/provider-errors';
 import { nextReference, startTestServer, type TestApp } from './helpers';
 
 const person = (nationalId: string): TestPerson => {
@@ -24,6 +25,10 @@ const person = (nationalId: string): TestPerson => {
 };
 const KARI = person('18087248794'); // NO, accepted
 const ANNA = person('198305147715'); // SE, accepted
+
+/** People Resurs refuses at bookPayment, or answers without the payment: no credit decision. */
+const REFUSED_AT_BOOKING: readonly TestPerson['resurs']['kind'][] = ['other-accounts', 'identification-refused', 'payment-missing'];
+const peopleWho = (kind: TestPerson['resurs']['kind']) => TEST_PEOPLE.filter((p) => p.resurs.kind === kind);
 
 function value<T>(result: ProviderResult<T>): T {
   if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.failure)}`);
@@ -182,7 +187,9 @@ describe('Resurs v1 adapter against the simulator', () => {
   });
 
   describe('bookPayment', () => {
-    it.each(TEST_PEOPLE.map((p) => [`${p.country} ${p.nationalId} (${p.resurs.kind})`, p] as const))('decides for %s', async (_name, who) => {
+    it.each(
+      TEST_PEOPLE.filter((p) => !REFUSED_AT_BOOKING.includes(p.resurs.kind)).map((p) => [`${p.country} ${p.nationalId} (${p.resurs.kind})`, p] as const),
+    )('decides for %s', async (_name, who) => {
       const input = booking(who);
       const booked = value(await resurs.bookPayment(input));
       expect(booked.paymentId).toBe(input.preferredId);
@@ -290,10 +297,13 @@ describe('Resurs v1 adapter against the simulator', () => {
   describe('bookSignedPayment and getPayment', () => {
     it('refuses to book a payment that was not signed', async () => {
       const booked = value(await resurs.bookPayment(booking(KARI)));
-      expect(await resurs.bookSignedPayment(booked.paymentId)).toEqual({
+      const unsigned = await resurs.bookSignedPayment(booked.paymentId);
+      expect(unsigned).toEqual({
         ok: false,
-        failure: { kind: 'refused', status: 500, code: 'SIGNING_REQUIRED' },
+        failure: { kind: 'refused', status: 500, code: 'SIGNING_REQUIRED', signing: 'INVALID_SIGNATURE_STATUS' },
       });
+      // Resurs holds no signature: the signing failure page says the signature's status is not valid.
+      if (!unsigned.ok) expect(signingCodeFor(unsigned.failure)).toBe(10002);
       expect(await resurs.bookSignedPayment('no-such-payment')).toMatchObject({ ok: false, failure: { kind: 'refused', code: 'REFERENCED_DATA_DONT_EXISTS' } });
     });
 
@@ -327,6 +337,134 @@ describe('Resurs v1 adapter against the simulator', () => {
     it('knows no payment in AfterShopFlow before it is booked', async () => {
       const booked = value(await resurs.bookPayment(booking(KARI)));
       expect(await resurs.getPayment(booked.paymentId)).toMatchObject({ ok: false, failure: { kind: 'refused', code: 'REFERENCED_DATA_DONT_EXISTS' } });
+    });
+  });
+
+  describe('answers that carry a catalogue code', () => {
+    /** The failure, and what the portal answers for it: HTTP status and errorCode. */
+    async function refusalOf(result: Promise<ProviderResult<unknown>>) {
+      const answer = await result;
+      if (answer.ok) throw new Error('expected a failure');
+      const error = apiErrorFor(answer.failure);
+      return { failure: answer.failure, http: { status: error.status, errorCode: error.errorCode } };
+    }
+    const stored = (paymentId: string) => sandboxStore<SandboxPayment>(t.db, PAYMENTS_NAMESPACE).get(paymentId);
+
+    it.each(peopleWho('other-accounts').map((p) => [p.country, p] as const))(
+      'answers UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND when Resurs must look at the other accounts (%s)',
+      async (_country, who) => {
+        const input = booking(who);
+        expect(await refusalOf(resurs.bookPayment(input))).toEqual({
+          failure: { kind: 'refused', status: 500, code: 'CREDITAPPLICATION_FAILED', catalogue: 'UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND' },
+          http: { status: 400, errorCode: 'UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND' },
+        });
+        expect(await stored(input.preferredId)).toBeNull();
+      },
+    );
+
+    it('sends that refusal as Resurs would: a SOAP fault with ECommerceError 10 and a message for the customer', async () => {
+      const [who] = peopleWho('other-accounts');
+      if (!who) throw new Error('no test person');
+      const input = booking(who);
+      const { username, password } = t.app.config.providers.resursV1;
+      const envelope =
+        '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:s="http://ecommerce.resurs.com/v4/msg/simplifiedshopflow"><soap:Body><s:bookPayment>' +
+        `<paymentData><preferredId>${input.preferredId}</preferredId><paymentMethodId>PARTPAYMENT_${who.country}</paymentMethodId><customerIpAddress>127.0.0.1</customerIpAddress></paymentData>` +
+        '<orderData><totalAmount>15000</totalAmount></orderData>' +
+        `<customer><governmentId>${who.nationalId}</governmentId><address><fullName>${who.firstName} ${who.lastName}</fullName><country>${who.country}</country></address><type>NATURAL</type></customer>` +
+        `<signing><successUrl>${input.signing.successUrl}</successUrl><failUrl>${input.signing.failUrl}</failUrl></signing>` +
+        '</s:bookPayment></soap:Body></soap:Envelope>';
+      const response = await fetch(`${simulator()}/SimplifiedShopFlowService`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml; charset=utf-8', authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+        body: envelope,
+      });
+      expect(response.status).toBe(500);
+      const xml = await response.text();
+      expect(xml).toContain('<errorTypeId>10</errorTypeId>');
+      expect(xml).toContain('<errorTypeDescription>CREDITAPPLICATION_FAILED</errorTypeDescription>');
+      expect(xml).toMatch(/<userErrorMessage>[^<]*kundeservice i Resurs Bank[^<]*<\/userErrorMessage>/);
+    });
+
+    it.each(peopleWho('identification-refused').map((p) => [p.country, p] as const))(
+      'answers INVALID_IDENTIFICATION_CODE when Resurs refuses the identification (%s)',
+      async (_country, who) => {
+        const input = booking(who);
+        expect(await refusalOf(resurs.bookPayment(input))).toEqual({
+          failure: { kind: 'refused', status: 500, code: 'INVALID_IDENTIFICATION', catalogue: 'INVALID_IDENTIFICATION_CODE' },
+          http: { status: 400, errorCode: 'INVALID_IDENTIFICATION_CODE' },
+        });
+        expect(await stored(input.preferredId)).toBeNull();
+      },
+    );
+
+    it.each(peopleWho('payment-missing').map((p) => [p.country, p] as const))(
+      'answers PAYMENT_RESPONSE_MISSING when Resurs answers without the payment (%s)',
+      async (_country, who) => {
+        const input = booking(who);
+        expect(await refusalOf(resurs.bookPayment(input))).toEqual({
+          failure: { kind: 'refused', status: 200, code: 'NO_PAYMENT_IN_ANSWER', catalogue: 'PAYMENT_RESPONSE_MISSING' },
+          http: { status: 502, errorCode: 'PAYMENT_RESPONSE_MISSING' },
+        });
+      },
+    );
+
+    it.each(peopleWho('accepted-final').map((p) => [p.country, p] as const))(
+      'answers PAYMENT_STATUS_FINAL when asked to annul a payment Resurs has debited (%s)',
+      async (_country, who) => {
+        const { booked, signed } = await bookAndSign(who);
+        expect(signed.status).toBe('FINALIZED');
+        expect(await refusalOf(resurs.annulPayment(booked.paymentId))).toEqual({
+          failure: { kind: 'refused', status: 500, code: 'NOT_ALLOWED_IN_PAYMENT_STATE', catalogue: 'PAYMENT_STATUS_FINAL' },
+          http: { status: 409, errorCode: 'PAYMENT_STATUS_FINAL' },
+        });
+        expect(value(await resurs.getPayment(booked.paymentId)).status).toBe('FINALIZED');
+      },
+    );
+
+    it('answers PAYMENT_STATUS_FINAL when asked to book an annulled payment as signed', async () => {
+      const booked = value(await resurs.bookPayment(booking(KARI)));
+      expect((await sign(booked.paymentId, 'approve')).status).toBe(303);
+      value(await resurs.annulPayment(booked.paymentId));
+      expect(await refusalOf(resurs.bookSignedPayment(booked.paymentId))).toEqual({
+        failure: { kind: 'refused', status: 500, code: 'NOT_ALLOWED_IN_PAYMENT_STATE', catalogue: 'PAYMENT_STATUS_FINAL' },
+        http: { status: 409, errorCode: 'PAYMENT_STATUS_FINAL' },
+      });
+    });
+  });
+
+  describe('annulPayment', () => {
+    it('annuls a booked payment: getPayment reads it annulled (DENIED), and annulling again is done', async () => {
+      const { booked } = await bookAndSign(KARI);
+      expect(await resurs.annulPayment(booked.paymentId)).toEqual({ ok: true, value: undefined });
+      expect(value(await resurs.getPayment(booked.paymentId))).toMatchObject({ paymentId: booked.paymentId, status: 'DENIED' });
+      expect(await resurs.annulPayment(booked.paymentId)).toEqual({ ok: true, value: undefined });
+      expect(value(await resurs.getPayment(booked.paymentId)).status).toBe('DENIED');
+    });
+
+    it('withdraws a payment still waiting for its signature: the signing page closes and the booking answers DENIED', async () => {
+      const input = booking(ANNA);
+      const booked = value(await resurs.bookPayment(input));
+      expect(await resurs.annulPayment(booked.paymentId)).toEqual({ ok: true, value: undefined });
+      expect((await signingPage(booked.paymentId)).status).toBe(409);
+      expect((await sign(booked.paymentId, 'approve')).status).toBe(409);
+      expect(value(await resurs.bookPayment(input))).toMatchObject({ paymentId: booked.paymentId, status: 'DENIED', signingUrl: null });
+    });
+
+    it('annuls a frozen payment, so that it never turns into a booked one', async () => {
+      const who = person('23068201608');
+      const { booked, signed } = await bookAndSign(who);
+      expect(signed.status).toBe('FROZEN');
+      value(await resurs.annulPayment(booked.paymentId));
+      await letTimePass(booked.paymentId, 24 * 60 * 60 * 1000);
+      expect(value(await resurs.getPayment(booked.paymentId)).status).toBe('DENIED');
+    });
+
+    it('leaves a denied payment as it is, and refuses one it does not know', async () => {
+      const booked = value(await resurs.bookPayment(booking(person('01024924986'))));
+      expect(booked.status).toBe('DENIED');
+      expect(await resurs.annulPayment(booked.paymentId)).toEqual({ ok: true, value: undefined });
+      expect(await resurs.annulPayment('no-such-payment')).toEqual({ ok: false, failure: { kind: 'refused', status: 500, code: 'REFERENCED_DATA_DONT_EXISTS' } });
     });
   });
 

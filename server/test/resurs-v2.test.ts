@@ -7,6 +7,8 @@ import { createResursV2Client } from '../src/providers/resurs-v2/client';
 import type { ResursV2CreatePayment } from '../src/providers/resurs-v2/types';
 import { sandboxStore } from '../src/sandbox/records';
 import { PAYMENTS_NAMESPACE, type StoredPayment, TOKENS_NAMESPACE } from '../src/sandbox/resurs-v2/model';
+import type { ProviderResult } from '../src/providers/types';
+import { apiErrorFor } from '../src/services/provider-errors';
 import { nextReference, startTestServer, type TestApp } from './helpers';
 
 interface Received {
@@ -266,15 +268,21 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
   });
 
   describe('every test person reaches the status Resurs promises for them', () => {
-    const expected: Record<TestPerson['resurs']['kind'], { first: string; later: string }> = {
+    // The people refused when the payment is created have no status: see the catalogue codes below.
+    const expected: Partial<Record<TestPerson['resurs']['kind'], { first: string; later: string }>> = {
       accepted: { first: 'ACCEPTED', later: 'ACCEPTED' },
+      'accepted-final': { first: 'ACCEPTED', later: 'ACCEPTED' },
       rejected: { first: 'REJECTED', later: 'REJECTED' },
       frozen: { first: 'FROZEN', later: 'FROZEN' },
       'frozen-then-accepted': { first: 'FROZEN', later: 'ACCEPTED' },
       'inspection-then-accepted': { first: 'INSPECTION', later: 'ACCEPTED' },
     };
+    const decided = TEST_PEOPLE.flatMap((p) => {
+      const statuses = expected[p.resurs.kind];
+      return statuses ? [[`${p.country} ${p.firstName} (${p.resurs.kind})`, p, statuses] as const] : [];
+    });
 
-    it.each(TEST_PEOPLE.map((p) => [`${p.country} ${p.firstName} (${p.resurs.kind})`, p] as const))('%s', async (_name, p) => {
+    it.each(decided)('%s', async (_name, p, statuses) => {
       const { resurs } = newClient();
       const order = input(p);
       const created = await resurs.createPayment(order);
@@ -293,14 +301,14 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
 
       expect(await press(customerUrl, 'approve')).toEqual({ status: 303, location: order.successUrl });
       const first = await resurs.getPayment(id);
-      expect(first).toMatchObject({ ok: true, value: { status: expected[p.resurs.kind].first, customerUrl: null } });
+      expect(first).toMatchObject({ ok: true, value: { status: statuses.first, customerUrl: null } });
       if (p.resurs.kind === 'rejected') expect(first).toMatchObject({ value: { rejectedReason: 'CREDIT_DENIED' } });
 
       const after = 'afterMs' in p.resurs ? p.resurs.afterMs : 24 * 60 * 60 * 1000;
       await letTimePass(id, after);
       const later = await resurs.getPayment(id);
-      expect(later).toMatchObject({ ok: true, value: { status: expected[p.resurs.kind].later } });
-      if (expected[p.resurs.kind].later === 'ACCEPTED') expect(later).toMatchObject({ value: { approvedCreditLimit: 15000 } });
+      expect(later).toMatchObject({ ok: true, value: { status: statuses.later } });
+      if (statuses.later === 'ACCEPTED') expect(later).toMatchObject({ value: { approvedCreditLimit: 15000 } });
 
       expect(await resurs.getTaskStatus(id)).toEqual({ ok: true, value: { completed: true, customerUrl: null, hasActiveTask: false } });
       const done = await (await fetch(`${customerUrl}?lang=en`)).text();
@@ -325,6 +333,138 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
     });
     expect(await press(created.value.customerUrl, 'approve')).toEqual({ status: 303, location: order.failUrl });
     expect(await resurs.getPayment(created.value.id)).toMatchObject({ value: { status: 'REJECTED' } });
+  });
+
+  describe('answers that carry a catalogue code', () => {
+    /** The failure, and what the portal answers for it: HTTP status and errorCode. */
+    async function refusalOf(result: Promise<ProviderResult<unknown>>) {
+      const answer = await result;
+      if (answer.ok) throw new Error('expected a failure');
+      const error = apiErrorFor(answer.failure);
+      return { failure: answer.failure, http: { status: error.status, errorCode: error.errorCode } };
+    }
+    const storedFor = (orderReference: string) => sandboxStore<StoredPayment>(t.db, PAYMENTS_NAMESPACE).findBy('orderReference', orderReference);
+    const peopleWho = (kind: TestPerson['resurs']['kind']) => TEST_PEOPLE.filter((p) => p.resurs.kind === kind).map((p) => [p.country, p] as const);
+
+    it.each(peopleWho('other-accounts'))(
+      'answers UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND when Resurs must look at the other accounts (%s)',
+      async (_country, p) => {
+        const order = input(p);
+        expect(await refusalOf(newClient().resurs.createPayment(order))).toEqual({
+          failure: { kind: 'refused', status: 422, code: 'CUSTOMER_OTHER_ACCOUNTS_UNCERTAIN', catalogue: 'UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND' },
+          http: { status: 400, errorCode: 'UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND' },
+        });
+        expect(await storedFor(order.orderReference)).toHaveLength(0);
+      },
+    );
+
+    it.each(peopleWho('identification-refused'))('answers INVALID_IDENTIFICATION_CODE when Resurs refuses the identification (%s)', async (_country, p) => {
+      const order = input(p);
+      expect(await refusalOf(newClient().resurs.createPayment(order))).toEqual({
+        failure: { kind: 'refused', status: 422, code: 'IDENTIFICATION_FAILED', catalogue: 'INVALID_IDENTIFICATION_CODE' },
+        http: { status: 400, errorCode: 'INVALID_IDENTIFICATION_CODE' },
+      });
+      expect(await storedFor(order.orderReference)).toHaveLength(0);
+    });
+
+    it.each(peopleWho('payment-missing'))('answers PAYMENT_RESPONSE_MISSING when Resurs creates without answering the payment (%s)', async (_country, p) => {
+      const order = input(p);
+      expect(await refusalOf(newClient().resurs.createPayment(order))).toEqual({
+        failure: { kind: 'refused', status: 201, code: 'NO_PAYMENT_IN_ANSWER', catalogue: 'PAYMENT_RESPONSE_MISSING' },
+        http: { status: 502, errorCode: 'PAYMENT_RESPONSE_MISSING' },
+      });
+      // The simulator's answer: 201 Created with no body at all.
+      const token = await rawToken();
+      const stores = await fetch(`${base}/v2/stores`, { headers: { authorization: `Bearer ${token}` } });
+      const store = ((await stores.json()) as { content: { id: string; countryCode: string }[] }).content.find((c) => c.countryCode === p.country);
+      const methods = await fetch(`${base}/v2/stores/${store?.id ?? ''}/payment_methods`, { headers: { authorization: `Bearer ${token}` } });
+      const method = ((await methods.json()) as { paymentMethods: { id: string; type: string }[] }).paymentMethods.find((m) => m.type === 'RESURS_PART_PAYMENT');
+      const raw = await fetch(`${base}/v2/payments`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          storeId: store?.id,
+          paymentMethodId: method?.id,
+          order: { orderReference: nextReference('raw'), orderLines: [{ quantity: 1, quantityUnit: 'st', vatRate: 25, totalAmountIncludingVat: 15000 }] },
+          customer: { customerType: 'NATURAL', governmentId: p.nationalId },
+        }),
+      });
+      expect(raw.status).toBe(201);
+      expect(await raw.text()).toBe('');
+    });
+
+    it.each(peopleWho('accepted-final'))('answers PAYMENT_STATUS_FINAL when asked to cancel a captured payment (%s)', async (_country, p) => {
+      const { resurs } = newClient();
+      const created = await resurs.createPayment(input(p));
+      if (!created.ok || !created.value.customerUrl) throw new Error('create failed');
+      expect((await press(created.value.customerUrl, 'approve')).status).toBe(303);
+      expect(await refusalOf(resurs.cancelPayment(created.value.id))).toEqual({
+        failure: { kind: 'refused', status: 409, code: 'ACTION_NOT_ALLOWED', catalogue: 'PAYMENT_STATUS_FINAL' },
+        http: { status: 409, errorCode: 'PAYMENT_STATUS_FINAL' },
+      });
+      expect(await resurs.getPayment(created.value.id)).toMatchObject({ ok: true, value: { status: 'ACCEPTED' } });
+    });
+  });
+
+  describe('cancelPayment', () => {
+    const rawPayment = async (paymentId: string) => {
+      const response = await fetch(`${base}/v2/payments/${paymentId}`, { headers: { authorization: `Bearer ${await rawToken()}` } });
+      return (await response.json()) as { status: string; order: Record<string, unknown> };
+    };
+
+    it('cancels a payment whose task is still open: REJECTED with CANCELED, the task page closed, no callback', async () => {
+      const { resurs, count } = newClient();
+      const order = input(person('accepted'));
+      const created = await resurs.createPayment(order);
+      if (!created.ok || !created.value.customerUrl) throw new Error('create failed');
+      expect(await resurs.cancelPayment(created.value.id)).toEqual({ ok: true, value: undefined });
+      expect(await resurs.getPayment(created.value.id)).toEqual({
+        ok: true,
+        value: { ...created.value, status: 'REJECTED', rejectedReason: 'CANCELED', customerUrl: null },
+      });
+      expect(await resurs.getTaskStatus(created.value.id)).toMatchObject({ ok: true, value: { completed: true, hasActiveTask: false } });
+      const page = await (await fetch(`${created.value.customerUrl}?lang=en`)).text();
+      expect(page).toContain('This application was cancelled.');
+      // The customer can no longer sign it.
+      expect(await press(created.value.customerUrl, 'approve')).toEqual({ status: 303, location: order.failUrl });
+      expect(await resurs.getPayment(created.value.id)).toMatchObject({ value: { status: 'REJECTED', rejectedReason: 'CANCELED' } });
+
+      // Cancelling again is done, whatever Resurs answers to it.
+      expect(await resurs.cancelPayment(created.value.id)).toEqual({ ok: true, value: undefined });
+      expect(count('cancelPayment')).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(hooks.received.filter((r) => parseAuthorizationCallback(r.body)?.paymentId === created.value.id)).toHaveLength(0);
+    });
+
+    it('cancels an accepted payment that is not captured: nothing authorized, all of it cancelled', async () => {
+      const { resurs } = newClient();
+      const created = await resurs.createPayment(input(person('accepted', 'SE')));
+      if (!created.ok || !created.value.customerUrl) throw new Error('create failed');
+      expect((await press(created.value.customerUrl, 'approve')).status).toBe(303);
+      expect((await rawPayment(created.value.id)).order).toMatchObject({ authorizedAmount: 15000, possibleActions: [{ action: 'CAPTURE' }, { action: 'CANCEL' }] });
+
+      expect(await resurs.cancelPayment(created.value.id)).toEqual({ ok: true, value: undefined });
+      expect(await resurs.getPayment(created.value.id)).toMatchObject({ ok: true, value: { status: 'REJECTED', rejectedReason: 'CANCELED' } });
+      // [S] Both ways Resurs' own library reads a cancelled payment hold.
+      const raw = await rawPayment(created.value.id);
+      expect(raw).toMatchObject({ status: 'REJECTED', order: { authorizedAmount: 0, canceledAmount: 15000, totalOrderAmount: 15000, possibleActions: [] } });
+    });
+
+    it('leaves a rejected payment as it is: nothing is left to cancel', async () => {
+      const { resurs } = newClient();
+      const created = await resurs.createPayment(input(person('rejected')));
+      if (!created.ok || !created.value.customerUrl) throw new Error('create failed');
+      expect((await press(created.value.customerUrl, 'approve')).status).toBe(303);
+      expect(await resurs.cancelPayment(created.value.id)).toEqual({ ok: true, value: undefined });
+      expect(await resurs.getPayment(created.value.id)).toMatchObject({ ok: true, value: { status: 'REJECTED', rejectedReason: 'CREDIT_DENIED' } });
+    });
+
+    it('refuses a payment it does not know', async () => {
+      expect(await newClient().resurs.cancelPayment('00000000-0000-4000-8000-000000000000')).toEqual({
+        ok: false,
+        failure: { kind: 'refused', status: 404, code: 'NOT_FOUND' },
+      });
+    });
   });
 
   it('sends authorization callbacks after signing and when a delayed decision flips, and survives a dead callback URL', async () => {
@@ -402,6 +542,7 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
       },
       '/v2/payments/new-status': { id: 'new-status', status: 'SOMETHING_NEW', order: { orderReference: 'r' } },
       '/v2/payments/not-json': '<html>oops</html>',
+      '/v2/payments/no-id': { status: 'ACCEPTED', order: { orderReference: 'r' } },
       '/v2/payments/odd/tasks/status': { completed: 'yes' },
     };
     const fake = createServer((request, response) => {
@@ -432,7 +573,10 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
         failure: { kind: 'refused', code: 'NO_STORE_FOR_COUNTRY' },
       });
       expect(await resurs.getPayment('new-status')).toEqual({ ok: false, failure: { kind: 'refused', status: 200, code: 'UNKNOWN_PAYMENT_STATUS' } });
-      expect(await resurs.getPayment('not-json')).toEqual({ ok: false, failure: { kind: 'unavailable', reason: 'server-error', status: 200 } });
+      // A 2xx without a readable payment is an answer without the payment it should carry.
+      const missing = { ok: false, failure: { kind: 'refused', status: 200, code: 'NO_PAYMENT_IN_ANSWER', catalogue: 'PAYMENT_RESPONSE_MISSING' } };
+      expect(await resurs.getPayment('not-json')).toEqual(missing);
+      expect(await resurs.getPayment('no-id')).toEqual(missing);
       expect(await resurs.getTaskStatus('odd')).toEqual({ ok: false, failure: { kind: 'refused', status: 200, code: 'UNREADABLE_ANSWER' } });
       expect(await resurs.getPayment('missing')).toEqual({ ok: false, failure: { kind: 'refused', status: 404, code: 'NOT_FOUND' } });
     } finally {

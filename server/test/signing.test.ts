@@ -7,7 +7,9 @@ import { memoryRecorder } from '../src/providers/interactions';
 import { createSigningClient } from '../src/providers/signing/client';
 import { isFinalTaskStatus, packagingStatusOf, taskStatusOf } from '../src/providers/signing/statuses';
 import type { CreateSigningOrder, SigningClient, SigningTask } from '../src/providers/signing/types';
+import type { ProviderFailure } from '../src/providers/types';
 import { SIGNING_NAMESPACES, signingStores } from '../src/sandbox/signing/orders';
+import { apiErrorFor, type SigningFailure, signingCodeFor } from '../src/services/provider-errors';
 import { nextReference, startTestServer, type TestApp } from './helpers';
 
 const KARI = { ref: 'signatory-1', nationalId: '18087248794', name: 'Kari Nordmann', language: 'nb' as const };
@@ -137,7 +139,13 @@ describe('signing adapter against the sandbox simulator', () => {
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe(input.redirects.complete);
     expect(await read(order.orderId)).toMatchObject({ tasks: [{ status: 'COMPLETED' }, { status: 'CREATED' }], packagingTask: { status: 'CREATED' } });
-    expect(await signing.getSignedDocument(order.orderId, order.packagingTask.id)).toEqual({ ok: false, failure: { kind: 'refused', status: 409 } });
+    // Asked for while Anna has not signed: the document cannot carry every signature.
+    const early = await signing.getSignedDocument(order.orderId, order.packagingTask.id);
+    expect(early).toEqual({ ok: false, failure: { kind: 'refused', status: 409, catalogue: 'ALL_CONTRACTS_MUST_BE_SIGNED' } });
+    if (!early.ok) {
+      expect(apiErrorFor(early.failure)).toMatchObject({ status: 409, errorCode: 'ALL_CONTRACTS_MUST_BE_SIGNED' });
+      expect(signingCodeFor(early.failure)).toBe(10002);
+    }
 
     // A second press on a signed task lands where the first did.
     expect((await press(taskOf(order, 0), 'sign', 'Kari Nordmann')).headers.get('location')).toBe(input.redirects.complete);
@@ -252,6 +260,7 @@ describe('signing adapter against the sandbox simulator', () => {
     const order = await create(orderFor({ document: new TextEncoder().encode('%PDF-1.7 this is not really a PDF'), signers: [KARI] }));
     expect((await press(taskOf(order, 0), 'sign', 'Kari Nordmann')).status).toBe(303);
     expect(await read(order.orderId)).toMatchObject({ tasks: [{ status: 'COMPLETED' }], packagingTask: { status: 'FAILED' } });
+    // Everyone signed: the refusal is the packaging's, not a missing signature.
     expect(await signing.getSignedDocument(order.orderId, order.packagingTask.id)).toEqual({ ok: false, failure: { kind: 'refused', status: 409 } });
   });
 
@@ -295,5 +304,27 @@ describe('signing adapter against the sandbox simulator', () => {
       await setFault('normal');
       expect((await signing.getOrder(order.orderId)).ok).toBe(true);
     });
+  });
+});
+
+describe('the signing code shown on /form/sign/fail', () => {
+  const refused = (extra: Partial<Extract<ProviderFailure, { kind: 'refused' }>> = {}): ProviderFailure => ({ kind: 'refused', status: 409, ...extra });
+
+  it.each<[string, SigningFailure, number]>([
+    ['nothing approved to sign', { kind: 'not-approved' }, 10001],
+    ['a refusal that says there is nothing approved to sign', refused({ signing: 'NOT_APPROVED' }), 10001],
+    ['a signing session that expired or was withdrawn', { kind: 'invalid-signature-status' }, 10002],
+    ['a lender that holds no signature (Resurs SIGNING_REQUIRED)', refused({ status: 500, code: 'SIGNING_REQUIRED', signing: 'INVALID_SIGNATURE_STATUS' }), 10002],
+    ['a document not every signer has signed', refused({ catalogue: 'ALL_CONTRACTS_MUST_BE_SIGNED' }), 10002],
+    ['a provider that cannot be reached', { kind: 'unavailable', reason: 'network' }, 10003],
+    ['a provider that timed out', { kind: 'unavailable', reason: 'timeout' }, 10003],
+    ['a provider that answered 5xx', { kind: 'unavailable', reason: 'server-error', status: 503 }, 10003],
+    ['a provider that asks us to wait', { kind: 'rate-limited', retryAfterSeconds: 900 }, 10003],
+    ['a plain refusal', refused({ status: 400 }), 10000],
+    ['a refusal with a code no rule names', refused({ code: 'SOMETHING_NEW' }), 10000],
+    ['a payment that is already final', refused({ catalogue: 'PAYMENT_STATUS_FINAL' }), 10000],
+    ['an answer without its payment', refused({ status: 200, catalogue: 'PAYMENT_RESPONSE_MISSING' }), 10000],
+  ])('is the right code for %s', (_name, failure, code) => {
+    expect(signingCodeFor(failure)).toBe(code);
   });
 });

@@ -11,7 +11,18 @@ export type ResursBehaviour =
   | { kind: 'rejected' }
   | { kind: 'frozen' }
   | { kind: 'frozen-then-accepted'; afterMs: number }
-  | { kind: 'inspection-then-accepted'; afterMs: number };
+  | { kind: 'inspection-then-accepted'; afterMs: number }
+  /**
+   * The answers that carry a catalogue code (spec section 8): Resurs will not go on because of
+   * the person's other accounts (the customer must call Resurs); Resurs refuses the person's
+   * identification; Resurs answers without the payment; Resurs accepts and settles the payment
+   * at once, so that it is final and can no longer be cancelled. Each simulator's README says
+   * how it answers them.
+   */
+  | { kind: 'other-accounts' }
+  | { kind: 'identification-refused' }
+  | { kind: 'payment-missing' }
+  | { kind: 'accepted-final' };
 
 export interface TestPerson {
   country: CountryCode;
@@ -119,6 +130,54 @@ export const TEST_PEOPLE: readonly TestPerson[] = [
     email: 'johan.nilsson@example.com', phone: '+46 70 456 78 90',
     address: 'Svartbäcksgatan 7', postalCode: '753 20', city: 'Uppsala',
     resurs: { kind: 'inspection-then-accepted', afterMs: 10000 }, description: 'Inspection, accepted after 10 seconds',
+  },
+  {
+    country: 'NO', nationalId: '14057821508', firstName: 'Per', lastName: 'Solberg',
+    email: 'per.solberg@example.com', phone: '+47 96789012',
+    address: 'Torggata 4', postalCode: '3015', city: 'Drammen',
+    resurs: { kind: 'other-accounts' }, description: 'Other accounts need a closer look (contact Resurs)',
+  },
+  {
+    country: 'NO', nationalId: '09039131878', firstName: 'Silje', lastName: 'Dahl',
+    email: 'silje.dahl@example.com', phone: '+47 97890123',
+    address: 'Nygata 8', postalCode: '4006', city: 'Stavanger',
+    resurs: { kind: 'identification-refused' }, description: 'Identification not accepted',
+  },
+  {
+    country: 'NO', nationalId: '21066414644', firstName: 'Marte', lastName: 'Haugen',
+    email: 'marte.haugen@example.com', phone: '+47 98901234',
+    address: 'Kirkegata 12', postalCode: '1607', city: 'Fredrikstad',
+    resurs: { kind: 'payment-missing' }, description: 'Resurs answers without the payment',
+  },
+  {
+    country: 'NO', nationalId: '30078642722', firstName: 'Knut', lastName: 'Bakke',
+    email: 'knut.bakke@example.com', phone: '+47 99012345',
+    address: 'Havnegata 6', postalCode: '8006', city: 'Bodø',
+    resurs: { kind: 'accepted-final' }, description: 'Accepted and debited at once: final, cannot be cancelled',
+  },
+  {
+    country: 'SE', nationalId: '197904122384', firstName: 'Karin', lastName: 'Lindqvist',
+    email: 'karin.lindqvist@example.com', phone: '+46 70 567 89 01',
+    address: 'Storgatan 14', postalCode: '903 26', city: 'Umeå',
+    resurs: { kind: 'other-accounts' }, description: 'Other accounts need a closer look (contact Resurs)',
+  },
+  {
+    country: 'SE', nationalId: '198609234573', firstName: 'Oskar', lastName: 'Bergström',
+    email: 'oskar.bergstrom@example.com', phone: '+46 70 678 90 12',
+    address: 'Ågatan 21', postalCode: '582 22', city: 'Linköping',
+    resurs: { kind: 'identification-refused' }, description: 'Identification not accepted',
+  },
+  {
+    country: 'SE', nationalId: '199201173623', firstName: 'Sara', lastName: 'Holm',
+    email: 'sara.holm@example.com', phone: '+46 70 789 01 23',
+    address: 'Kungsgatan 30', postalCode: '722 11', city: 'Västerås',
+    resurs: { kind: 'payment-missing' }, description: 'Resurs answers without the payment',
+  },
+  {
+    country: 'SE', nationalId: '196807051898', firstName: 'Mikael', lastName: 'Ekström',
+    email: 'mikael.ekstrom@example.com', phone: '+46 70 890 12 34',
+    address: 'Vasagatan 9', postalCode: '652 24', city: 'Karlstad',
+    resurs: { kind: 'accepted-final' }, description: 'Accepted and debited at once: final, cannot be cancelled',
   },
 ];
 

@@ -110,8 +110,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         let code: string | undefined;
         try {
           const text = await response.text();
-          const parsed = JSON.parse(text) as { code?: unknown; errorCode?: unknown };
-          const found = parsed.code ?? parsed.errorCode;
+          // `code` (Resurs), `errorCode`, or PascalCase `Code` (GRENKE).
+          const parsed = JSON.parse(text) as { code?: unknown; errorCode?: unknown; Code?: unknown };
+          const found = parsed.code ?? parsed.errorCode ?? parsed.Code;
           code = typeof found === 'string' ? found : undefined;
         } catch {
           code = undefined;

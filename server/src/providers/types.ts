@@ -2,17 +2,50 @@
  * What every provider adapter returns: a result, never a thrown vendor error. Routes and
  * services map failures to the spec's error catalogue in one place (services/provider-errors.ts).
  */
-import type { Currency, DocumentLink } from '@portal/domain';
+import type { Currency, DocumentLink, ErrorCode } from '@portal/domain';
 
 export type ProviderName = 'resurs-v1' | 'resurs-v2' | 'grenke' | 'signing' | 'bankid' | 'registry';
+
+/**
+ * The catalogue codes (spec section 8) an adapter can recognise in a provider's answer. Each
+ * adapter names, in one place, which of its provider's answers means which; services map the
+ * codes to HTTP statuses in services/provider-errors.ts.
+ */
+export const PROVIDER_CATALOGUE_CODES = [
+  /** A 2xx that should carry the payment (or leasing request) and does not, or not readably. */
+  'PAYMENT_RESPONSE_MISSING',
+  /** The lender will not go on because of the customer's other accounts: the customer must call it. */
+  'UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND',
+  /** A signed document or contract was refused because not every signature is in. */
+  'ALL_CONTRACTS_MUST_BE_SIGNED',
+  /** The lender refused the customer's identification (government ID). */
+  'INVALID_IDENTIFICATION_CODE',
+  /** The payment is already final at the provider: debited or captured, contracted, annulled, closed. */
+  'PAYMENT_STATUS_FINAL',
+] as const satisfies readonly ErrorCode[];
+export type ProviderCatalogueCode = (typeof PROVIDER_CATALOGUE_CODES)[number];
+
+/**
+ * What a refusal means for a signing, where the adapter can tell (the signing codes of spec
+ * section 8): the lender has no valid signature (INVALID_SIGNATURE_STATUS), or there is nothing
+ * approved to sign (NOT_APPROVED). services/provider-errors.ts turns it into the code.
+ */
+export type SigningRefusal = 'NOT_APPROVED' | 'INVALID_SIGNATURE_STATUS';
 
 export type ProviderFailure =
   /** Unreachable, timed out or answered 5xx: WEB_SERVICE_DOWN. */
   | { kind: 'unavailable'; reason: 'timeout' | 'network' | 'server-error'; status?: number }
   /** 429: TOO_MANY_REQUESTS. */
   | { kind: 'rate-limited'; retryAfterSeconds?: number }
-  /** Any other 4xx, or an answer we could not read: the provider refused the request. */
-  | { kind: 'refused'; status: number; code?: string };
+  /**
+   * Any other 4xx, or an answer we could not read: the provider refused the request. `code` is
+   * the provider's own word (for logs and tests, never shown); `catalogue` and `signing` say
+   * what it means, when the adapter recognises it; without them it is a REQUEST_ERROR.
+   */
+  | { kind: 'refused'; status: number; code?: string; catalogue?: ProviderCatalogueCode; signing?: SigningRefusal };
+
+/** A refusal refined with what it means in the catalogue. */
+export type ProviderRefusal = Extract<ProviderFailure, { kind: 'refused' }>;
 
 export type ProviderResult<T> = { ok: true; value: T } | { ok: false; failure: ProviderFailure };
 

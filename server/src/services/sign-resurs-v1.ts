@@ -4,15 +4,12 @@
  * did not go through, to the signing failure page, which offers to try again.
  */
 import type { FastifyInstance } from 'fastify';
-import { isFinalStatus, pagePath, PAGES, SIGNING_ERROR_CODES } from '@portal/domain';
-import type { ProviderFailure } from '../providers/types';
+import { isFinalStatus, pagePath, PAGES } from '@portal/domain';
 import type { SessionIdentity } from '../types';
 import { authorisedApplication } from './applications';
+import { signingCodeFor } from './provider-errors';
 import { applyReading, schedulePoll } from './refresh-status';
 
-/** The signing code a failed booking of the signature shows (spec section 8). */
-const signingCodeOf = (failure: ProviderFailure): number =>
-  failure.kind === 'refused' ? SIGNING_ERROR_CODES.GENERIC : SIGNING_ERROR_CODES.SERVICE_UNAVAILABLE;
 
 export async function signedReturn(app: FastifyInstance, identity: SessionIdentity, reference: string): Promise<string> {
   const { app: application } = await authorisedApplication(app.db, identity, reference, { registry: app.providers.registry, log: app.log });
@@ -21,11 +18,11 @@ export async function signedReturn(app: FastifyInstance, identity: SessionIdenti
   const failed = (code?: number) => `${pagePath(PAGES.formSignFail.url())}${code ? `?code=${code}` : ''}`;
 
   const provider = await app.repos.providerApplications.find(application.id);
-  if (!provider?.externalId || provider.provider !== 'RESURS_V1') return failed(SIGNING_ERROR_CODES.NOT_APPROVED);
+  if (!provider?.externalId || provider.provider !== 'RESURS_V1') return failed(signingCodeFor({ kind: 'not-approved' }));
   if (provider.data.signed === true || isFinalStatus(application.status)) return waiting;
 
   const result = await app.lenders.RESURS_V1.completeSigning(application, provider);
-  if (!result.ok) return failed(signingCodeOf(result.failure));
+  if (!result.ok) return failed(signingCodeFor(result.failure));
   const reading = result.value;
   await app.db.transaction(async (tx) => {
     await applyReading(app, application.id, reading, tx);

@@ -98,7 +98,8 @@ export function grenkeFlow({ client }: { client: GrenkeClient }): LenderFlow {
 
     async cancel(application, provider) {
       if (!provider.externalId) return ok(undefined);
-      return ok(undefined); // PENDING-MERGE: vendor cancel call
+      const result = await client.cancelRequest(provider.externalId, { applicationId: application.id });
+      return result.ok ? ok(undefined) : result;
     },
   };
 }

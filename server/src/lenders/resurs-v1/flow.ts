@@ -115,7 +115,7 @@ export function resursV1Flow({ client, publicUrl }: { client: ResursV1Client; pu
 
     async cancel(application, provider) {
       if (!provider.externalId) return ok(undefined);
-      return ok(undefined); // PENDING-MERGE: vendor cancel call
+      return client.annulPayment(provider.externalId, { applicationId: application.id });
     },
   };
 }

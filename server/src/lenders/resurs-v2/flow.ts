@@ -28,6 +28,8 @@ export function eventOfPayment(payment: Pick<ResursV2Payment, 'status' | 'reject
     case 'REJECTED':
       if (payment.rejectedReason === 'ABORTED_BY_CUSTOMER') return 'signing.aborted';
       if (payment.rejectedReason === 'TIMEOUT') return 'expired';
+      // Withdrawn by us (the merchant cancelled, or the customer left an approval unsigned).
+      if (payment.rejectedReason === 'CANCELED') return 'decision.cancelled';
       return 'decision.declined';
   }
 }
@@ -101,7 +103,7 @@ export function resursV2Flow({ client, publicUrl }: { client: ResursV2Client; pu
 
     async cancel(application, provider) {
       if (!provider.externalId) return ok(undefined);
-      return ok(undefined); // PENDING-MERGE: vendor cancel call
+      return client.cancelPayment(provider.externalId, { applicationId: application.id });
     },
   };
 }

@@ -1,12 +1,14 @@
 /**
  * The GRENKE adapter: PascalCase JSON over HTTPS with a client certificate (PROVIDERS.md, [S]).
  * The same code talks to the sandbox simulator, which needs no certificate. Answers are checked
- * before they are trusted; anything unexpected is a refusal, never a thrown error.
+ * before they are trusted; anything unexpected is a refusal, never a thrown error. What GRENKE's
+ * refusals mean in the error catalogue is read in refusals.ts.
  */
 import { type Currency, z } from '@portal/domain';
 import { createHttpClient, type HttpClient, type HttpRequest, type HttpResponse } from '../http';
 import { fail, ok, type CallContext, type InteractionRecorder, type ProviderResult } from '../types';
 import { clientCertificateDispatcher } from './client-certificate';
+import { requestExpected, requestMissing, withMeaning } from './refusals';
 import { isGrenkeState } from './states';
 import type { GrenkeCalculation, GrenkeClient, GrenkeCreateRequest, GrenkeRequest } from './types';
 
@@ -34,6 +36,8 @@ const PATHS = {
   requests: 'basic/v1/requests',
   request: (id: string) => `basic/v1/requests/${encodeURIComponent(id)}`,
   contract: (id: string) => `basic/v1/requests/${encodeURIComponent(id)}/contractdocument`,
+  /** [?] No public contract: our choice, written down in the simulator's README. */
+  cancel: (id: string) => `basic/v1/requests/${encodeURIComponent(id)}/cancel`,
 };
 
 const calculationAnswer = z.object({
@@ -56,7 +60,8 @@ const unexpected = (status: number, code = 'UNEXPECTED_ANSWER') => fail({ kind: 
 
 function toRequest(response: HttpResponse<unknown>, fallbackReference: string): ProviderResult<GrenkeRequest> {
   const parsed = requestAnswer.safeParse(response.body);
-  if (!parsed.success) return unexpected(response.status);
+  // A 2xx without a FinancingId, or with nothing readable, lacks the request it should carry.
+  if (!parsed.success) return requestMissing(response.status);
   const { FinancingId, State, ExternalReference, MonthlyTotalInstalment } = parsed.data;
   // A state we do not know is not guessed at: the caller sees a refusal and polls again later.
   if (!isGrenkeState(State)) return unexpected(response.status, 'UNKNOWN_STATE');
@@ -131,7 +136,7 @@ export function createGrenkeClient(options: GrenkeClientOptions): GrenkeClient {
       await options.recorder.record({ provider: 'grenke', operation: request.operation, applicationId: request.context?.applicationId, outcome: 'unavailable', durationMs: 0 });
       return fail({ kind: 'unavailable', reason: 'network' });
     }
-    return client.request<T>(request);
+    return withMeaning(await client.request<T>(request));
   };
 
   return {
@@ -152,15 +157,20 @@ export function createGrenkeClient(options: GrenkeClientOptions): GrenkeClient {
     },
 
     async createRequest(input: GrenkeCreateRequest, context?: CallContext): Promise<ProviderResult<GrenkeRequest>> {
-      const response = await call({ operation: 'createRequest', method: 'POST', path: PATHS.requests, json: requestBody(input), context });
+      const response = requestExpected(await call({ operation: 'createRequest', method: 'POST', path: PATHS.requests, json: requestBody(input), context }));
       if (!response.ok) return response;
       return toRequest(response.value, input.externalReference);
     },
 
     async getRequest(financingId: string, context?: CallContext): Promise<ProviderResult<GrenkeRequest>> {
-      const response = await call({ operation: 'getRequest', path: PATHS.request(financingId), context });
+      const response = requestExpected(await call({ operation: 'getRequest', path: PATHS.request(financingId), context }));
       if (!response.ok) return response;
       return toRequest(response.value, '');
+    },
+
+    async cancelRequest(financingId: string, context?: CallContext): Promise<ProviderResult<void>> {
+      const response = await call({ operation: 'cancelRequest', method: 'POST', path: PATHS.cancel(financingId), json: {}, responseType: 'none', context });
+      return response.ok ? ok(undefined) : response;
     },
 
     async getContractDocument(financingId: string, context?: CallContext): Promise<ProviderResult<Uint8Array>> {
@@ -177,14 +187,16 @@ export function createGrenkeClient(options: GrenkeClientOptions): GrenkeClient {
     },
 
     async uploadSignedContract(financingId: string, pdf: Uint8Array, context?: CallContext): Promise<ProviderResult<GrenkeRequest>> {
-      const response = await call({
-        operation: 'uploadSignedContract',
-        method: 'POST',
-        path: PATHS.contract(financingId),
-        headers: { 'Content-Type': 'application/pdf' },
-        body: pdf,
-        context,
-      });
+      const response = requestExpected(
+        await call({
+          operation: 'uploadSignedContract',
+          method: 'POST',
+          path: PATHS.contract(financingId),
+          headers: { 'Content-Type': 'application/pdf' },
+          body: pdf,
+          context,
+        }),
+      );
       if (!response.ok) return response;
       return toRequest(response.value, '');
     },

@@ -58,8 +58,18 @@ export interface GrenkeClient {
   getRequest(financingId: string, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;
   /** The lease contract to sign, as a PDF (available once the request is ReadyToSign). */
   getContractDocument(financingId: string, context?: CallContext): Promise<ProviderResult<Uint8Array>>;
-  /** Hands the signed contract back to GRENKE (POST …/contractdocument); the request becomes Contracted. */
+  /**
+   * Hands the signed contract back to GRENKE (POST …/contractdocument); the request becomes
+   * Contracted. A contract without every signature is refused with ALL_CONTRACTS_MUST_BE_SIGNED;
+   * one for a request that is declined or cancelled with PAYMENT_STATUS_FINAL.
+   */
   uploadSignedContract(financingId: string, pdf: Uint8Array, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;
+  /**
+   * Withdraws the request ([?] POST …/requests/{id}/cancel): it then reads Cancelled. Cancelled
+   * already, or declined (nothing to withdraw), is done; a Contracted one is final and refused
+   * with PAYMENT_STATUS_FINAL.
+   */
+  cancelRequest(financingId: string, context?: CallContext): Promise<ProviderResult<void>>;
 }
 
 export type { LeasingState };

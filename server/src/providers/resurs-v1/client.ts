@@ -1,12 +1,14 @@
 /**
  * The Resurs v1 adapter: Simplified Shop Flow (SOAP) for pricing, booking and signing, and
- * AfterShopFlow's getPayment for following a payment afterwards. It answers results, never
- * throws vendor errors; in sandbox mode its base URL is the simulator on this server.
+ * AfterShopFlow's getPayment and annulPayment for following and withdrawing a payment afterwards.
+ * It answers results, never throws vendor errors; what Resurs' refusals mean is read in
+ * refusals.ts. In sandbox mode its base URL is the simulator on this server.
  */
 import { z } from 'zod';
 import { COUNTRIES, type CountryCode } from '@portal/domain';
 import { type CallContext, fail, type InteractionRecorder, ok, type ProviderResult } from '../types';
 import { classifyLegalLinks, loanFigures, readCostColumn } from './pricing';
+import { paymentExpected } from './refusals';
 import { createSoapTransport } from './soap-transport';
 import { METADATA_KEYS } from './wsdl';
 import { RESURS_V1_STATUSES, type ResursV1Booking, type ResursV1BookPayment, type ResursV1Client } from './types';
@@ -58,6 +60,8 @@ const paymentAnswer = z.object({
   }),
 });
 const termsAnswer = z.object({ return: z.object({ termsType: z.string(), title: z.string(), html: z.string() }) });
+/** annulPaymentResponse is empty: only that it came back counts. */
+const annulAnswer = z.unknown();
 
 /** Resurs speaks ISO 639-1 with `no` for Norwegian. */
 const resursLanguage = (countryCode: CountryCode) => (COUNTRIES[countryCode].language === 'nb' ? 'no' : COUNTRIES[countryCode].language);
@@ -214,18 +218,23 @@ export function createResursV1Client(options: ResursV1ClientOptions): ResursV1Cl
         }),
         signing: { successUrl: input.signing.successUrl, failUrl: input.signing.failUrl },
       };
-      const answer = await soap.call('shopFlow', 'bookPayment', args, bookingAnswer, context);
+      const answer = paymentExpected(await soap.call('shopFlow', 'bookPayment', args, bookingAnswer, context));
       return answer.ok ? ok(toBooking(answer.value)) : answer;
     },
 
     async bookSignedPayment(paymentId, context) {
-      const answer = await soap.call('shopFlow', 'bookSignedPayment', { paymentId }, bookingAnswer, context);
+      const answer = paymentExpected(await soap.call('shopFlow', 'bookSignedPayment', { paymentId }, bookingAnswer, context));
       return answer.ok ? ok(toBooking(answer.value)) : answer;
     },
 
     async getPayment(paymentId, context) {
-      const answer = await soap.call('afterShopFlow', 'getPayment', { paymentId }, paymentAnswer, context);
+      const answer = paymentExpected(await soap.call('afterShopFlow', 'getPayment', { paymentId }, paymentAnswer, context));
       return answer.ok ? ok(toBookingFromPayment(answer.value)) : answer;
+    },
+
+    async annulPayment(paymentId, context) {
+      const answer = await soap.call('afterShopFlow', 'annulPayment', { paymentId }, annulAnswer, context);
+      return answer.ok ? ok(undefined) : answer;
     },
 
     async getIndividualizedTerms(input, context) {

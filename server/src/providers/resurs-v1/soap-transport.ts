@@ -4,8 +4,10 @@
  * recorded (operation, HTTP status, outcome, duration; never a body).
  *
  * SOAP 1.1 sends its faults with HTTP 500, so a 500 is read: a fault carrying an ECommerceError
- * is Resurs refusing the request (refused, with the error type as code), except INTERNAL_ERROR;
- * a 500 without one is a broken provider (unavailable), like any other 5xx.
+ * is Resurs refusing the request (refused, with the error type as code and, where refusals.ts
+ * knows it, its catalogue meaning), except INTERNAL_ERROR; a 500 without one is a broken
+ * provider (unavailable), like any other 5xx. A 2xx that cannot be read is `unavailable` with
+ * its 2xx status, which lets an operation that must answer a payment tell it apart.
  */
 import { randomUUID } from 'node:crypto';
 import { BasicAuthSecurity, Client, WSDL } from 'soap';
@@ -18,6 +20,7 @@ import {
   type ProviderFailure,
   type ProviderResult,
 } from '../types';
+import { refusal } from './refusals';
 import { AFTER_SHOP_FLOW_SERVICE, afterShopFlowWsdl, errorTypeName, SIMPLIFIED_SHOP_FLOW_SERVICE, simplifiedShopFlowWsdl } from './wsdl';
 
 export interface SoapTransportOptions {
@@ -89,12 +92,12 @@ function classify(exchange: Exchange | undefined, error: unknown, timedOut: bool
   }
   const code = eCommerceErrorOf(error);
   if (status >= 500) {
-    return code && code !== 'INTERNAL_ERROR' ? { kind: 'refused', status, code } : { kind: 'unavailable', reason: 'server-error', status };
+    return code && code !== 'INTERNAL_ERROR' ? refusal(status, code) : { kind: 'unavailable', reason: 'server-error', status };
   }
-  if (status >= 300) return { kind: 'refused', status, ...(code ? { code } : {}) };
+  if (status >= 300) return code ? refusal(status, code) : { kind: 'refused', status };
   if (error === undefined) return null;
   // A 2xx we cannot read is as good as no answer; a fault sent with 200 is still a refusal.
-  return code ? { kind: 'refused', status, code } : { kind: 'unavailable', reason: 'server-error', status };
+  return code ? refusal(status, code) : { kind: 'unavailable', reason: 'server-error', status };
 }
 
 export function createSoapTransport(options: SoapTransportOptions): SoapTransport {

@@ -12,12 +12,18 @@ import type { ECommerceErrorType } from './wsdl';
  * OBJECT_WITH_ID_ALREADY_EXIST, REFERENCED_DATA_DONT_EXISTS, INVALID_AUTHENTICATION; an id we do
  * not know by name comes as ECOMMERCE_ERROR_<id>), or one of the adapter's own when Resurs
  * answered but could not serve the request. Absent for an HTTP refusal without a SOAP fault.
+ * refusals.ts adds the catalogue meaning: CREDITAPPLICATION_FAILED →
+ * UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND, INVALID_IDENTIFICATION →
+ * INVALID_IDENTIFICATION_CODE, NOT_ALLOWED_IN_PAYMENT_STATE → PAYMENT_STATUS_FINAL,
+ * SIGNING_REQUIRED → signing INVALID_SIGNATURE_STATUS, and NO_PAYMENT_IN_ANSWER (a 2xx without
+ * the payment) → PAYMENT_RESPONSE_MISSING.
  */
 export type ResursV1RefusalCode =
   | ECommerceErrorType
   | `ECOMMERCE_ERROR_${number}`
   | 'PAYMENT_PLAN_NOT_OFFERED'
-  | 'NO_PART_PAYMENT_METHOD';
+  | 'NO_PART_PAYMENT_METHOD'
+  | 'NO_PAYMENT_IN_ANSWER';
 
 /**
  * v1 has no INSPECTION: a payment under manual inspection is FROZEN until Resurs decides, then
@@ -87,6 +93,13 @@ export interface ResursV1Client {
    * only knows booked payments: before bookSignedPayment it is refused (REFERENCED_DATA_DONT_EXISTS).
    */
   getPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<ResursV1Booking>>;
+  /**
+   * Withdraws the payment (AfterShopFlow's annulPayment, whole): nothing is paid out, the signing
+   * link stops working, getPayment then reads it as DENIED (IS_ANNULLED). Annulling it again is
+   * done. A payment Resurs has already debited (FINALIZED) is refused with PAYMENT_STATUS_FINAL
+   * (NOT_ALLOWED_IN_PAYMENT_STATE): it can only be credited.
+   */
+  annulPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<void>>;
   /**
    * The SECCI (ISEKKI_NEW_ACCOUNT) or the account's general terms (COMMON) for this amount and
    * period, as HTML in the country's language; with a paymentId, made out to that customer.

@@ -26,7 +26,10 @@ export const NAMESPACES = {
  */
 export const METADATA_KEYS = { paymentPlanDuration: 'paymentPlanDuration', accountKey: 'accountKey' } as const;
 
-/** ECommerceError.errorTypeId values, from Resurs' official PHP library (ecomphp). */
+/**
+ * ECommerceError.errorTypeId values, from Resurs' official PHP library (ecomphp) and the list of
+ * error types Resurs publishes (ResursBank.github.io, "Error handling (Resurs error codes)").
+ */
 export const ECOMMERCE_ERROR_TYPES = {
   ILLEGAL_ARGUMENT: 1,
   INTERNAL_ERROR: 3,
@@ -39,7 +42,9 @@ export const ECOMMERCE_ERROR_TYPES = {
   APPLICATION_VALIDATION_ERROR: 18,
   OBJECT_WITH_ID_ALREADY_EXIST: 19,
   NOT_ALLOWED_IN_PAYMENT_STATE: 20,
+  INVALID_IDENTIFICATION: 30,
   INVALID_AUTHENTICATION: 35,
+  ANNUL_FAILED: 36,
 } as const;
 export type ECommerceErrorType = keyof typeof ECOMMERCE_ERROR_TYPES;
 
@@ -372,6 +377,15 @@ const afterShopFlowTypes = `
         <xs:complexType><xs:sequence>
           <xs:element name="return" type="tns:payment"/>
         </xs:sequence></xs:complexType>
+      </xs:element>
+      <xs:element name="annulPayment">
+        <xs:complexType><xs:sequence>
+          <xs:element name="paymentId" type="tns:id"/>
+          <xs:element name="createdBy" type="xs:string" minOccurs="0"/>
+        </xs:sequence></xs:complexType>
+      </xs:element>
+      <xs:element name="annulPaymentResponse">
+        <xs:complexType><xs:sequence/></xs:complexType>
       </xs:element>`;
 
 /** Resurs' test environment; the adapter and the simulator always call their own address. */
@@ -403,6 +417,10 @@ export function afterShopFlowWsdl(location = `${RESURS_TEST_BASE}/${AFTER_SHOP_F
     namespace: NAMESPACES.afterShopFlow,
     location,
     types: afterShopFlowTypes,
-    operations: [{ name: 'getPayment', input: 'getPayment', output: 'getPaymentResponse' }],
+    operations: [
+      { name: 'getPayment', input: 'getPayment', output: 'getPaymentResponse' },
+      // partPaymentSpec (a partial annulment) is left out: the portal annuls a payment whole.
+      { name: 'annulPayment', input: 'annulPayment', output: 'annulPaymentResponse' },
+    ],
   });
 }

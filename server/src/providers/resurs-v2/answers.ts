@@ -71,7 +71,10 @@ export type ResursCost = z.infer<typeof priceSignageAnswer>['costList'][number];
 export const paymentAnswer = z.object({
   id: z.string().min(1),
   status: z.string(),
-  order: z.object({ orderReference: z.string() }),
+  order: z.object({
+    orderReference: z.string(),
+    capturedAmount: z.number().nullish(),
+  }),
   taskRedirectionUrls: z.object({ customerUrl: z.string().nullish() }).nullish(),
   rejectedReason: z.object({ category: z.string().nullish() }).nullish(),
   application: z.object({ approvedCreditLimit: z.number().nullish() }).nullish(),
@@ -106,6 +109,17 @@ export function toPayment(answer: z.infer<typeof paymentAnswer>): ResursV2Paymen
     rejectedReason: answer.rejectedReason?.category ?? null,
     approvedCreditLimit: answer.application?.approvedCreditLimit ?? null,
   };
+}
+
+/**
+ * Why a payment can no longer be cancelled, read from the payment itself (the refusal's words are
+ * not documented): rejected, including cancelled already, means nothing is left to cancel;
+ * accepted and captured means it is final, to be refunded instead.
+ */
+export function whyNotCancellable(answer: z.infer<typeof paymentAnswer>): 'nothing-to-cancel' | 'final' | null {
+  if (answer.status === 'REJECTED') return 'nothing-to-cancel';
+  if (answer.status === 'ACCEPTED' && (answer.order.capturedAmount ?? 0) > 0) return 'final';
+  return null;
 }
 
 export function toTaskStatus(answer: z.infer<typeof taskStatusAnswer>): ResursV2TaskStatus {

@@ -4,7 +4,7 @@
  * /sandbox/resurs-v2, which implements the same contract. Every call has a timeout, is recorded
  * against the application, and comes back as a result, never as a thrown vendor error.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { COUNTRIES, type CountryCode, type DocumentLink, normaliseNationalId } from '@portal/domain';
 import { createHttpClient, type HttpRequest } from '../http';
 import { type CallContext, fail, type InteractionRecorder, type LoanPricing, ok, type ProviderResult } from '../types';
@@ -20,7 +20,9 @@ import {
   taskStatusAnswer,
   toPayment,
   toTaskStatus,
+  whyNotCancellable,
 } from './answers';
+import { paymentExpected, withMeaning } from './refusals';
 import { RESURS_V2_ACCOUNT_KEY_METADATA_KEY, RESURS_V2_PERIOD_METADATA_KEY, type ResursV2Client, type ResursV2CreatePayment, type ResursV2Payment } from './types';
 
 export type ResursV2ClientOptions = {
@@ -178,6 +180,11 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
     }
   }
 
+  /** call(), with the meaning of Resurs' refusals added (refusals.ts). */
+  async function callMeaning<T>(request: HttpRequest, schema: z.ZodType<T>): Promise<ProviderResult<T>> {
+    return withMeaning(await call(request, schema));
+  }
+
   const stores = cachedLoad(STORES_TTL_MS, async (context) => {
     const answer = await call({ operation: 'getStores', path: '/v2/stores', context }, storesAnswer);
     return answer.ok ? ok(answer.value.content) : answer;
@@ -212,7 +219,7 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
   }
 
   async function getPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<ResursV2Payment>> {
-    const answer = await call({ operation: 'getPayment', path: `/v2/payments/${segment(paymentId)}`, context }, paymentAnswer);
+    const answer = paymentExpected(await callMeaning({ operation: 'getPayment', path: `/v2/payments/${segment(paymentId)}`, context }, paymentAnswer));
     if (!answer.ok) return answer;
     const payment = toPayment(answer.value);
     return payment ? ok(payment) : fail({ kind: 'refused', status: 200, code: 'UNKNOWN_PAYMENT_STATUS' });
@@ -283,9 +290,11 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
 
       const method = await partPaymentMethod(store.value.id, input.amount, context);
       if (!method.ok) return method;
-      const created = await call(
-        { operation: 'createPayment', method: 'POST', path: '/v2/payments', json: createPaymentBody(input, store.value.id, method.value.id), context },
-        paymentAnswer,
+      const created = paymentExpected(
+        await callMeaning(
+          { operation: 'createPayment', method: 'POST', path: '/v2/payments', json: createPaymentBody(input, store.value.id, method.value.id), context },
+          paymentAnswer,
+        ),
       );
       if (!created.ok) {
         // Someone else created it between our search and our create: answer theirs.
@@ -312,8 +321,24 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
     },
 
     async getTaskStatus(paymentId, context) {
-      const answer = await call({ operation: 'getTaskStatus', path: `/v2/payments/${segment(paymentId)}/tasks/status`, context }, taskStatusAnswer);
+      const answer = await callMeaning({ operation: 'getTaskStatus', path: `/v2/payments/${segment(paymentId)}/tasks/status`, context }, taskStatusAnswer);
       return answer.ok ? ok(toTaskStatus(answer.value)) : answer;
+    },
+
+    async cancelPayment(paymentId, context) {
+      const path = `/v2/payments/${segment(paymentId)}`;
+      // [S] Resurs answers the cancelled payment; only that the cancel went through counts here.
+      const answer = await callMeaning({ operation: 'cancelPayment', method: 'POST', path: `${path}/cancel`, json: {}, context }, z.unknown());
+      if (answer.ok) return ok(undefined);
+      const { failure } = answer;
+      if (failure.kind !== 'refused' || failure.status === 404) return answer;
+      // Refused: the payment itself says whether anything was left to cancel.
+      const now = await call({ operation: 'getPayment', path, context }, paymentAnswer);
+      if (!now.ok) return answer;
+      const why = whyNotCancellable(now.value);
+      if (why === 'nothing-to-cancel') return ok(undefined);
+      if (why === 'final') return fail({ ...failure, catalogue: 'PAYMENT_STATUS_FINAL' });
+      return answer;
     },
   };
 }

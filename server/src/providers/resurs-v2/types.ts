@@ -31,7 +31,7 @@ export interface ResursV2Payment {
   status: ResursV2Status;
   /** Where the customer identifies and signs (taskRedirectionUrls.customerUrl), while a task is open. */
   customerUrl: string | null;
-  /** rejectedReason.category, e.g. CREDIT_DENIED, ABORTED_BY_CUSTOMER. */
+  /** rejectedReason.category, e.g. CREDIT_DENIED, ABORTED_BY_CUSTOMER, CANCELED (by the merchant). */
   rejectedReason: string | null;
   approvedCreditLimit: number | null;
 }
@@ -78,4 +78,11 @@ export interface ResursV2Client {
   /** The payment created for an order reference, or null: lets an interrupted submission resume. */
   findPaymentByOrderReference(orderReference: string, context?: CallContext): Promise<ProviderResult<ResursV2Payment | null>>;
   getTaskStatus(paymentId: string, context?: CallContext): Promise<ProviderResult<ResursV2TaskStatus>>;
+  /**
+   * Cancels the whole payment (POST /v2/payments/{id}/cancel): nothing is paid out, an open task
+   * closes, and the payment then reads REJECTED with rejectedReason CANCELED. A payment with
+   * nothing left to cancel (rejected, or cancelled already) is done; one that is captured is
+   * final and refused with PAYMENT_STATUS_FINAL (it can only be refunded).
+   */
+  cancelPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<void>>;
 }

@@ -6,7 +6,7 @@
  */
 import { type CountryCode, z } from '@portal/domain';
 import { createHttpClient, type HttpRequest, type HttpResponse } from '../http';
-import { fail, ok, type CallContext, type InteractionRecorder, type ProviderResult } from '../types';
+import { fail, ok, type CallContext, type InteractionRecorder, type ProviderRefusal, type ProviderResult } from '../types';
 import { packagingStatusOf, taskStatusOf } from './statuses';
 import type { CreateSigningOrder, PackagingStatus, SigningClient, SigningOrder, SigningTask } from './types';
 
@@ -178,6 +178,19 @@ export function createSigningClient(options: SigningClientOptions): SigningClien
     return ok({ orderId: order.id, clientReference: order.clientReference ?? '', tasks, packagingTask: { id: packaging.id, status: packagingStatus } });
   };
 
+  /**
+   * The signed document is not there yet (409): the order tells why. A signer who has not signed
+   * means the document cannot be complete (ALL_CONTRACTS_MUST_BE_SIGNED); otherwise packaging is
+   * still running or failed, and the refusal stays as it came.
+   */
+  const whyNotPackaged = async (orderId: string, failure: ProviderRefusal, context?: CallContext): Promise<ProviderResult<Uint8Array>> => {
+    const response = await call<unknown>({ operation: 'getOrder', path: PATHS.order(orderId), context });
+    if (!response.ok) return fail(failure);
+    const order = await readOrder(response.value, context);
+    if (!order.ok || order.value.tasks.every((task) => task.status === 'COMPLETED')) return fail(failure);
+    return fail({ ...failure, catalogue: 'ALL_CONTRACTS_MUST_BE_SIGNED' });
+  };
+
   return {
     async createOrder(input: CreateSigningOrder, context?: CallContext): Promise<ProviderResult<SigningOrder>> {
       if (input.signers.length === 0) return fail({ kind: 'refused', status: 400, code: 'NO_SIGNERS' });
@@ -220,7 +233,7 @@ export function createSigningClient(options: SigningClientOptions): SigningClien
         responseType: 'bytes',
         context,
       });
-      if (!response.ok) return response;
+      if (!response.ok) return response.failure.kind === 'refused' && response.failure.status === 409 ? whyNotPackaged(orderId, response.failure, context) : response;
       if (!isPdf(response.value.body)) return unexpected(response.value.status, 'NOT_A_PDF');
       return ok(response.value.body);
     },

@@ -39,7 +39,10 @@ export interface CreateSigningOrder {
 export interface SigningClient {
   createOrder(input: CreateSigningOrder, context?: CallContext): Promise<ProviderResult<SigningOrder>>;
   getOrder(orderId: string, context?: CallContext): Promise<ProviderResult<SigningOrder>>;
-  /** The signed PDF of a completed packaging task. */
+  /**
+   * The signed PDF of a completed packaging task. Asked for while a signer has not signed, it is
+   * refused with ALL_CONTRACTS_MUST_BE_SIGNED.
+   */
   getSignedDocument(orderId: string, packagingTaskId: string, context?: CallContext): Promise<ProviderResult<Uint8Array>>;
   /** Withdraws the order: its tasks become DELETED and can no longer be signed. */
   deleteOrder(orderId: string, context?: CallContext): Promise<ProviderResult<void>>;

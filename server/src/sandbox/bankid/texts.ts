@@ -114,6 +114,10 @@ const sv: BankIdTexts = {
     'Frozen: manual review, stays pending': 'Pausas för manuell granskning och blir kvar som väntande',
     'Frozen, accepted after 5 seconds': 'Pausas och beviljas efter 5 sekunder',
     'Inspection, accepted after 10 seconds': 'Kontrolleras och beviljas efter 10 sekunder',
+    'Other accounts need a closer look (contact Resurs)': 'Andra konton behöver granskas närmare (kontakta Resurs)',
+    'Identification not accepted': 'Legitimeringen godtas inte',
+    'Resurs answers without the payment': 'Resurs svarar utan betalningen',
+    'Accepted and debited at once: final, cannot be cancelled': 'Beviljas och debiteras direkt: slutgiltig, kan inte makuleras',
   },
 };
 
@@ -159,6 +163,10 @@ const nb: BankIdTexts = {
     'Frozen: manual review, stays pending': 'Settes på vent for manuell vurdering og blir stående som ventende',
     'Frozen, accepted after 5 seconds': 'Settes på vent og innvilges etter 5 sekunder',
     'Inspection, accepted after 10 seconds': 'Kontrolleres og innvilges etter 10 sekunder',
+    'Other accounts need a closer look (contact Resurs)': 'Andre kontoer må vurderes nærmere (kontakt Resurs)',
+    'Identification not accepted': 'Identifiseringen godtas ikke',
+    'Resurs answers without the payment': 'Resurs svarer uten betalingen',
+    'Accepted and debited at once: final, cannot be cancelled': 'Innvilges og belastes med én gang: endelig, kan ikke annulleres',
   },
 };
 

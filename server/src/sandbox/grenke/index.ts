@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
 import { CURRENCIES, z } from '@portal/domain';
 import { GRENKE_MOCK_ACTIONS, GRENKE_MOCK_MAX_DELAY_MS, type GrenkeMockAction } from '../../providers/grenke/sandbox-control';
 import { isFinal } from '../../providers/grenke/states';
@@ -111,6 +112,25 @@ function view(request: GrenkeRequestRecord, decision: GrenkeDecisionRecord | nul
 
 const isPdf = (body: Buffer) => body.subarray(0, 5).toString('latin1') === '%PDF-';
 
+/** Declined and Cancelled requests take nothing any more ([?] RequestClosed). */
+const isClosed = (state: GrenkeState) => state === 'Declined' || state === 'Cancelled';
+
+/**
+ * [?] Whether the contract came back signed. The signing service adds a page of signatures after
+ * the contract's own pages (sandbox/signing/signed-pdf.ts stands in for PAdES signatures, which
+ * GRENKE would check): a document no longer than the contract GRENKE issued carries none.
+ */
+async function carriesSignatures(upload: Buffer, request: GrenkeRequestRecord): Promise<boolean | null> {
+  let pages: number;
+  try {
+    pages = (await PDFDocument.load(upload, { updateMetadata: false })).getPageCount();
+  } catch {
+    return null;
+  }
+  const issued = await PDFDocument.load(await contractPdf(request), { updateMetadata: false });
+  return pages > issued.getPageCount();
+}
+
 /**
  * The GRENKE simulator (PROVIDERS.md, README.md beside this file): calculation, leasing requests
  * with decisions by test company, the contract as a PDF, the signed contract coming back, and a
@@ -197,9 +217,13 @@ export default async function simulator(app: FastifyInstance) {
     }
     const state = stateOf(found.request, found.decision);
     if (state === 'Contracted') return view(found.request, found.decision);
+    if (isClosed(state)) return error(reply, 409, 'RequestClosed', `The request is ${state}: it takes no contract any more.`);
     if (state !== 'ReadyToSign') {
       return error(reply, 409, 'NotReadyToSign', `A signed contract is accepted in ReadyToSign; the request is ${state}.`);
     }
+    const signed = await carriesSignatures(request.body, found.request);
+    if (signed === null) return error(reply, 400, 'ValidationFailed', 'The body must be the signed contract as application/pdf.');
+    if (!signed) return error(reply, 422, 'SignatureMissing', 'The contract is not signed by every signatory.');
     const receivedAt = new Date().toISOString();
     await stores.signedContracts.put(found.request.FinancingId, { pdfBase64: request.body.toString('base64'), receivedAt });
     const contracted = await stores.requests.update(found.request.FinancingId, (current) => ({
@@ -207,6 +231,26 @@ export default async function simulator(app: FastifyInstance) {
       contractedAt: current?.contractedAt ?? receivedAt,
     }));
     return view(contracted, found.decision);
+  });
+
+  // [?] The dealer withdraws the request (no public contract: the path is our choice). Whatever
+  // GRENKE was deciding stops; a Declined one is left as it is, with nothing to withdraw.
+  app.post<{ Params: { id: string } }>('/basic/v1/requests/:id/cancel', async (request, reply) => {
+    const found = await load(request.params.id);
+    if (!found) return error(reply, 404, 'NotFound', 'No financing request with this id.');
+    const current = stateOf(found.request, found.decision);
+    if (current === 'Contracted') return error(reply, 409, 'AlreadyContracted', 'The contract has been signed; the request cannot be cancelled.');
+    if (isClosed(current)) return view(found.request, found.decision);
+    const cancelledAt = new Date().toISOString();
+    const updated = await stores.requests.update(found.request.FinancingId, (stored) => {
+      const base = stored ?? found.request;
+      // A contract that came back meanwhile wins: signed is signed.
+      return base.contractedAt ? base : { ...base, cancelledAt: base.cancelledAt ?? cancelledAt };
+    });
+    const state = stateOf(updated, found.decision);
+    if (state === 'Contracted') return error(reply, 409, 'AlreadyContracted', 'The contract has been signed; the request cannot be cancelled.');
+    request.log.info({ financingId: updated.FinancingId, state }, 'grenke sandbox request cancelled');
+    return view(updated, found.decision);
   });
 
   /**
@@ -227,6 +271,9 @@ export default async function simulator(app: FastifyInstance) {
     const current = existing ? stateOf(existing, previous) : null;
     if (current === 'Contracted') {
       return error(reply, 409, 'AlreadyContracted', 'The contract has been signed; the decision cannot change.');
+    }
+    if (existing?.cancelledAt) {
+      return error(reply, 409, 'RequestClosed', 'The request has been cancelled; the decision cannot change.');
     }
     const now = Date.now();
     const decision: GrenkeDecisionRecord = {

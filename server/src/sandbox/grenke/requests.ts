@@ -56,6 +56,8 @@ export interface GrenkeRequestRecord {
   FinancingObjects: GrenkeFinancingObject[];
   /** Set when the signed contract came back: Contracted from then on, whatever else happens. */
   contractedAt?: string | undefined;
+  /** Set when the dealer withdrew the request (POST …/cancel): Cancelled from then on. */
+  cancelledAt?: string | undefined;
 }
 
 /** A mock decision (sandbox control): `target` from `effectiveAt`, `heldState` until then. */
@@ -105,6 +107,7 @@ function naturalState(request: GrenkeRequestRecord, now: number): GrenkeState {
 
 export function stateOf(request: GrenkeRequestRecord, decision: GrenkeDecisionRecord | null, now = Date.now()): GrenkeState {
   if (request.contractedAt) return 'Contracted';
+  if (request.cancelledAt) return 'Cancelled';
   if (decision) return now >= Date.parse(decision.effectiveAt) ? decision.target : decision.heldState;
   return naturalState(request, now);
 }

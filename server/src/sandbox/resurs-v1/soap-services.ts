@@ -21,6 +21,7 @@ import type { SandboxStore } from '../records';
 import { annuityFactor, countryLanguage, findPaymentMethod, PAYMENT_METHODS, type SandboxPaymentMethod } from './catalogue';
 import { CostOfPurchase, formatPercent, renderFragment, termsDocument } from './documents';
 import {
+  annulPayment,
   bookedPayment,
   bookPayment,
   bookSignedPayment,
@@ -44,11 +45,12 @@ function userLanguage(countryCode: CountryCode | null): Language {
 }
 
 export function eCommerceErrorDetail(error: ECommerceError): Record<string, unknown> {
+  const t = RESURS_TEXTS[userLanguage(error.countryCode)];
   return {
     errorTypeDescription: error.type,
     errorTypeId: ECOMMERCE_ERROR_TYPES[error.type],
     fixableByYou: error.type !== 'INTERNAL_ERROR',
-    userErrorMessage: RESURS_TEXTS[userLanguage(error.countryCode)].errors[error.type],
+    userErrorMessage: error.refusalMessage ? t.refusals[error.refusalMessage] : t.errors[error.type],
   };
 }
 
@@ -100,6 +102,7 @@ const bookPaymentArgs = z.object({
   signing: z.object({ successUrl: httpUrl, failUrl: httpUrl }),
 });
 const paymentIdArgs = z.object({ paymentId: text });
+const annulArgs = z.object({ paymentId: text, createdBy: z.string().optional() });
 const termsArgs = z.object({
   paymentMethodId: text,
   termsType: z.enum(INDIVIDUALIZED_TERMS_TYPES),
@@ -259,7 +262,8 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
         },
         randomUUID,
       );
-      return bookingResult(payment);
+      // A 200 whose response element is empty: Resurs answered without the payment.
+      return payment ? bookingResult(payment) : {};
     }),
 
     bookSignedPayment: operation(paymentIdArgs, async (args) => bookingResult(await bookSignedPayment(store, args.paymentId))),
@@ -302,12 +306,24 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
           paymentMethodId: payment.paymentMethodId,
           ...(method ? { paymentMethodName: RESURS_TEXTS[countryLanguage(method.countryCode)].documents.description } : {}),
           fraud: false,
-          frozen: status === 'FROZEN',
-          status: status === 'FINALIZED' ? ['IS_DEBITED', 'CREDITABLE'] : status === 'BOOKED' ? ['DEBITABLE'] : [],
+          frozen: payment.stage !== 'ANNULLED' && status === 'FROZEN',
+          status:
+            payment.stage === 'ANNULLED'
+              ? ['IS_ANNULLED']
+              : status === 'FINALIZED'
+                ? ['IS_DEBITED', 'CREDITABLE']
+                : status === 'BOOKED'
+                  ? ['DEBITABLE']
+                  : [],
           paymentMethodType: 'REVOLVING_CREDIT',
           totalBonusPoints: 0,
         },
       };
+    }),
+
+    annulPayment: operation(annulArgs, async (args) => {
+      await annulPayment(store, args.paymentId);
+      return {};
     }),
   };
 

@@ -94,8 +94,15 @@ const en = {
     APPLICATION_VALIDATION_ERROR: 'The credit application contains errors.',
     OBJECT_WITH_ID_ALREADY_EXIST: 'A different payment with this id already exists.',
     NOT_ALLOWED_IN_PAYMENT_STATE: 'This is not possible for the payment in its current state.',
+    INVALID_IDENTIFICATION: 'Resurs Bank could not identify you with the information given. Please contact Resurs Bank.',
     INVALID_AUTHENTICATION: 'Wrong username or password.',
+    ANNUL_FAILED: 'The payment could not be annulled.',
   } satisfies Record<ECommerceErrorType, string>,
+  /** Messages of particular refusals, more precise than their error type's. */
+  refusals: {
+    otherAccounts: 'We need to look more closely at your other accounts with us before we can grant credit. Please contact Resurs Bank customer service.',
+    paymentFinal: 'The payment has been debited and can no longer be annulled; it can be credited.',
+  },
 };
 
 export type ResursTexts = typeof en;
@@ -189,7 +196,13 @@ const sv: ResursTexts = {
     APPLICATION_VALIDATION_ERROR: 'Kreditansökan innehåller fel.',
     OBJECT_WITH_ID_ALREADY_EXIST: 'Det finns redan en annan betalning med detta id.',
     NOT_ALLOWED_IN_PAYMENT_STATE: 'Det går inte att göra för betalningen i dess nuvarande läge.',
+    INVALID_IDENTIFICATION: 'Resurs Bank kunde inte identifiera dig med de uppgifter som lämnats. Kontakta Resurs Bank.',
     INVALID_AUTHENTICATION: 'Fel användarnamn eller lösenord.',
+    ANNUL_FAILED: 'Betalningen kunde inte makuleras.',
+  },
+  refusals: {
+    otherAccounts: 'Vi behöver titta närmare på dina andra konton hos oss innan vi kan bevilja krediten. Kontakta Resurs Banks kundtjänst.',
+    paymentFinal: 'Betalningen är redan debiterad och kan inte längre makuleras, bara krediteras.',
   },
 };
 
@@ -282,7 +295,13 @@ const nb: ResursTexts = {
     APPLICATION_VALIDATION_ERROR: 'Kredittsøknaden inneholder feil.',
     OBJECT_WITH_ID_ALREADY_EXIST: 'Det finnes allerede en annen betaling med denne id-en.',
     NOT_ALLOWED_IN_PAYMENT_STATE: 'Dette er ikke mulig for betalingen slik den står nå.',
+    INVALID_IDENTIFICATION: 'Resurs Bank kunne ikke identifisere deg med opplysningene som ble gitt. Ta kontakt med Resurs Bank.',
     INVALID_AUTHENTICATION: 'Feil brukernavn eller passord.',
+    ANNUL_FAILED: 'Betalingen kunne ikke annulleres.',
+  },
+  refusals: {
+    otherAccounts: 'Vi må se nærmere på de andre kontoene dine hos oss før vi kan innvilge kreditten. Ta kontakt med kundeservice i Resurs Bank.',
+    paymentFinal: 'Betalingen er allerede belastet og kan ikke lenger annulleres, bare krediteres.',
   },
 };
 

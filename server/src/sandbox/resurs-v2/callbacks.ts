@@ -30,6 +30,8 @@ export function callbackNotifier(app: FastifyInstance, payments: SandboxStore<St
   });
 
   const due = (payment: StoredPayment): AuthorizationStatus | null => {
+    // [?] A merchant's own cancel is told by management callbacks (not simulated), not by this one.
+    if (payment.cancelledAt) return null;
     const status = authorizationStatusOf(stateOf(payment).status);
     return status && payment.options.authorizationCallbackUrl && !payment.callbacksSent.includes(status) ? status : null;
   };

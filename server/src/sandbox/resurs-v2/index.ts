@@ -33,6 +33,7 @@ import {
   maskedGovernmentId,
   PAYMENTS_NAMESPACE,
   type PaymentState,
+  possibleActionsOf,
   stateOf,
   type StoredPayment,
   type StoredToken,
@@ -130,6 +131,18 @@ type CreatePaymentBody = z.infer<typeof createPaymentSchema>;
 
 const searchSchema = z.object({ storeId: z.string().min(1).max(64), orderReference: z.string().min(1).max(36) });
 
+/** [S] The cancel body as Resurs' library sends it: nothing (everything), or the lines to cancel. */
+const cancelSchema = z.object({ orderLines: z.array(z.unknown()).optional(), creator: z.string().max(50).optional() });
+
+/**
+ * [?] Refusals of particular test people when the payment is created (README.md, "Test people
+ * with a refusal"): Resurs publishes no codes for them, these are ours.
+ */
+const CREATE_REFUSALS = {
+  'other-accounts': { status: 422, code: 'CUSTOMER_OTHER_ACCOUNTS_UNCERTAIN', message: "The customer's other accounts must be looked at first: the customer should contact Resurs Bank" },
+  'identification-refused': { status: 422, code: 'IDENTIFICATION_FAILED', message: 'The customer could not be identified' },
+} as const;
+
 type FieldError = { field: string; message: string };
 
 /** [?] Resurs' error body as its PHP library reads it: traceId, code, message, timestamp. */
@@ -172,12 +185,12 @@ function paymentJson(payment: StoredPayment, state: PaymentState, customerUrl: s
       orderReference: payment.orderReference,
       orderLines: payment.orderLines,
       totalOrderAmount: payment.totalAmount,
-      authorizedAmount: accepted ? payment.totalAmount : 0,
-      capturedAmount: 0,
-      canceledAmount: 0,
+      authorizedAmount: accepted && !state.captured ? payment.totalAmount : 0,
+      capturedAmount: state.captured ? payment.totalAmount : 0,
+      canceledAmount: state.rejectedReason === 'CANCELED' ? payment.totalAmount : 0,
       refundedAmount: 0,
       actionLog: [],
-      possibleActions: [],
+      possibleActions: possibleActionsOf(state).map((action) => ({ action })),
     },
     application: {
       requestedCreditLimit: payment.requestedCreditLimit ?? payment.totalAmount,
@@ -360,6 +373,14 @@ export default async function resursV2Simulator(app: FastifyInstance) {
       if (errors.length > 0) return sendError(reply, 400, 'VALIDATION_ERROR', 'The request is not valid', errors);
       const existing = (await payments.findBy('orderReference', body.order.orderReference)).some((r) => r.data.storeId === body.storeId);
       if (existing) return sendError(reply, 409, 'DUPLICATE_ORDER_REFERENCE', 'A payment with this order reference exists');
+      const store = findStore(body.storeId);
+      const behaviour = store ? behaviourFor(store.countryCode, body.customer?.governmentId ?? null) : null;
+      if (behaviour?.kind === 'other-accounts' || behaviour?.kind === 'identification-refused') {
+        const refusal = CREATE_REFUSALS[behaviour.kind];
+        return sendError(reply, refusal.status, refusal.code, refusal.message);
+      }
+      // [?] Resurs answers 201 without a body: the payment the answer should carry is missing, and none is kept.
+      if (behaviour?.kind === 'payment-missing') return reply.status(201).send();
 
       const payment = newPayment(body);
       await payments.put(payment.id, payment);
@@ -390,6 +411,26 @@ export default async function resursV2Simulator(app: FastifyInstance) {
       return paymentJson(payment, stateOf(payment), customerUrlOf(payment.id));
     });
 
+    // [V] Cancels the payment: nothing will be paid out. [?] Only the whole payment; the open task
+    // closes too. Possible until it is captured or rejected (possibleActions says CANCEL).
+    api.post<{ Params: { paymentId: string } }>('/v2/payments/:paymentId/cancel', async (request, reply) => {
+      const parsed = cancelSchema.safeParse(request.body ?? {});
+      if (!parsed.success) return sendError(reply, 400, 'VALIDATION_ERROR', 'The request is not valid');
+      if (parsed.data.orderLines && parsed.data.orderLines.length > 0) {
+        return sendError(reply, 400, 'VALIDATION_ERROR', 'The request is not valid', [{ field: 'orderLines', message: 'partial cancellation is not simulated' }]);
+      }
+      if (!(await payments.get(request.params.paymentId))) return sendError(reply, 404, 'NOT_FOUND', 'Payment not found');
+      let allowed = true;
+      const payment = await payments.update(request.params.paymentId, (current) => {
+        if (!current) throw new Error('payment disappeared');
+        allowed = possibleActionsOf(stateOf(current)).includes('CANCEL');
+        return allowed ? { ...current, cancelledAt: new Date().toISOString() } : current;
+      });
+      if (!allowed) return sendError(reply, 409, 'ACTION_NOT_ALLOWED', 'The payment cannot be cancelled in its current state');
+      request.log.info({ paymentId: payment.id, orderReference: payment.orderReference }, 'resurs-v2 sandbox: payment cancelled');
+      return paymentJson(payment, stateOf(payment), customerUrlOf(payment.id));
+    });
+
     api.get<{ Params: { paymentId: string } }>('/v2/payments/:paymentId/tasks/status', async (request, reply) => {
       const payment = await payments.get(request.params.paymentId);
       if (!payment) return sendError(reply, 404, 'NOT_FOUND', 'Payment not found');
@@ -409,6 +450,8 @@ export default async function resursV2Simulator(app: FastifyInstance) {
   /** Where the customer goes once the task is over, and what the page says if there is nowhere. */
   const afterTask = (payment: StoredPayment) => {
     const state = stateOf(payment);
+    // Cancelled by the merchant: the application is off, whatever the customer did.
+    if (payment.cancelledAt) return { kind: 'aborted' as const, url: payment.options.failUrl, state };
     if (payment.task.state === 'SIGNED') return { kind: 'signed' as const, url: payment.options.successUrl, state };
     if (payment.task.state === 'ABORTED') return { kind: 'aborted' as const, url: payment.options.failUrl, state };
     return { kind: 'expired' as const, url: payment.options.failUrl, state };

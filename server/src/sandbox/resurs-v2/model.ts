@@ -89,9 +89,14 @@ export interface StoredPayment {
   task: TaskState;
   /** Authorization callback statuses already sent: each is sent once. */
   callbacksSent: AuthorizationStatus[];
+  /** When the merchant cancelled it (POST …/cancel). Absent in records made before cancelling existed. */
+  cancelledAt?: string | null | undefined;
 }
 
-export type RejectedReasonCategory = 'CREDIT_DENIED' | 'PAYMENT_FROZEN' | 'TIMEOUT' | 'ABORTED_BY_CUSTOMER';
+export type RejectedReasonCategory = 'CREDIT_DENIED' | 'PAYMENT_FROZEN' | 'TIMEOUT' | 'ABORTED_BY_CUSTOMER' | 'CANCELED';
+
+/** [S] The merchant's possible actions on a payment (order.possibleActions[].action), whole payments only here. */
+export type PossibleAction = 'CAPTURE' | 'CANCEL' | 'REFUND';
 
 export interface PaymentState {
   status: ResursV2Status;
@@ -100,6 +105,8 @@ export interface PaymentState {
   taskOpen: boolean;
   /** When a delayed decision will change the status next, if it will. */
   changesAt: number | null;
+  /** Accepted and captured (debited): final, it can be refunded but no longer cancelled. */
+  captured: boolean;
 }
 
 const digits = (value: string) => value.replace(/\D/g, '');
@@ -115,31 +122,51 @@ export function behaviourFor(country: CountryCode, governmentId: string | null):
   return testPersonOf(country, governmentId)?.resurs ?? { kind: 'accepted' };
 }
 
+const rejected = (rejectedReason: RejectedReasonCategory): PaymentState => ({
+  status: 'REJECTED',
+  rejectedReason,
+  taskOpen: false,
+  changesAt: null,
+  captured: false,
+});
+
 export function stateOf(payment: StoredPayment, now: number = Date.now()): PaymentState {
   const { task } = payment;
+  // [S] Resurs' library reads a payment as cancelled when it is REJECTED with the reason
+  // CANCELED, or when all of it is cancelled and nothing is authorized: both hold here.
+  if (payment.cancelledAt) return rejected('CANCELED');
   if (task.state === 'OPEN') {
     const ttl = payment.options.timeToLiveInMinutes;
     const expiresAt = ttl === null ? null : Date.parse(payment.created) + ttl * 60_000;
-    if (expiresAt !== null && now >= expiresAt) {
-      return { status: 'REJECTED', rejectedReason: 'TIMEOUT', taskOpen: false, changesAt: null };
-    }
-    return { status: 'TASK_REDIRECTION_REQUIRED', rejectedReason: null, taskOpen: true, changesAt: expiresAt };
+    if (expiresAt !== null && now >= expiresAt) return rejected('TIMEOUT');
+    return { status: 'TASK_REDIRECTION_REQUIRED', rejectedReason: null, taskOpen: true, changesAt: expiresAt, captured: false };
   }
-  if (task.state === 'ABORTED') {
-    return { status: 'REJECTED', rejectedReason: 'ABORTED_BY_CUSTOMER', taskOpen: false, changesAt: null };
-  }
+  if (task.state === 'ABORTED') return rejected('ABORTED_BY_CUSTOMER');
   const { decision } = task;
   const frozen = (changesAt: number | null): PaymentState =>
     payment.options.handleFrozenPayments
-      ? { status: 'FROZEN', rejectedReason: null, taskOpen: false, changesAt }
+      ? { status: 'FROZEN', rejectedReason: null, taskOpen: false, changesAt, captured: false }
       : // A merchant that cannot wait for a frozen payment gets a rejection instead [?].
-        { status: 'REJECTED', rejectedReason: 'PAYMENT_FROZEN', taskOpen: false, changesAt: null };
-  const accepted: PaymentState = { status: 'ACCEPTED', rejectedReason: null, taskOpen: false, changesAt: null };
+        rejected('PAYMENT_FROZEN');
+  // [V] automaticCapture captures an accepted payment at once; the accepted-final person is
+  // captured whatever the merchant asked, so that a final payment can be tried in the sandbox.
+  const accepted: PaymentState = {
+    status: 'ACCEPTED',
+    rejectedReason: null,
+    taskOpen: false,
+    changesAt: null,
+    captured: payment.options.automaticCapture || decision.kind === 'accepted-final',
+  };
   switch (decision.kind) {
     case 'accepted':
+    case 'accepted-final':
       return accepted;
+    // The refused people never get this far (the payment is refused when created); for completeness.
     case 'rejected':
-      return { status: 'REJECTED', rejectedReason: 'CREDIT_DENIED', taskOpen: false, changesAt: null };
+    case 'other-accounts':
+    case 'identification-refused':
+    case 'payment-missing':
+      return rejected('CREDIT_DENIED');
     case 'frozen':
       return frozen(null);
     case 'frozen-then-accepted': {
@@ -150,9 +177,20 @@ export function stateOf(payment: StoredPayment, now: number = Date.now()): Payme
     }
     case 'inspection-then-accepted': {
       const at = Date.parse(task.completedAt) + decision.afterMs;
-      return now >= at ? accepted : { status: 'INSPECTION', rejectedReason: null, taskOpen: false, changesAt: at };
+      return now >= at ? accepted : { status: 'INSPECTION', rejectedReason: null, taskOpen: false, changesAt: at, captured: false };
     }
   }
+}
+
+/**
+ * [S] What the merchant may do with the payment now. [?] Cancelling is offered until the payment
+ * is captured or rejected, the open task included (a customer who never signs is let go).
+ */
+export function possibleActionsOf(state: PaymentState): PossibleAction[] {
+  if (state.status === 'REJECTED') return [];
+  if (state.captured) return ['REFUND'];
+  if (state.status === 'ACCEPTED') return ['CAPTURE', 'CANCEL'];
+  return ['CANCEL'];
 }
 
 /** [V] The authorization callback speaks of AUTHORIZED, FROZEN and REJECTED only. */
