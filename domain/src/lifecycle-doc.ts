@@ -10,6 +10,7 @@ import {
   LIFECYCLE_TABLE,
   type LifecycleTransition,
   STATUS_INFO,
+  STATUS_MEANINGS,
 } from './lifecycle';
 
 function diagram(rows: readonly LifecycleTransition[]): string {
@@ -52,7 +53,7 @@ export function lifecycleDocument(): string {
     '|---|---|---|---|---|',
     ...APPLICATION_STATUSES.map((status) => {
       const info = STATUS_INFO[status];
-      return `| ${status} | ${info.merchant} | ${info.payment} | ${info.final ? 'yes' : 'no'} | ${info.meaning} |`;
+      return `| ${status} | ${info.merchant} | ${info.payment} | ${info.final ? 'yes' : 'no'} | ${STATUS_MEANINGS[status]} |`;
     }),
     '',
     '## Events',

@@ -39,21 +39,33 @@ export interface StatusInfo {
   payment: PaymentStatus;
   /** Final statuses are never left: nothing can be submitted, signed or cancelled any more. */
   final: boolean;
-  /** What it means, for the documentation. */
-  meaning: string;
 }
 
 export const STATUS_INFO: Readonly<Record<ApplicationStatus, StatusInfo>> = {
-  CREATED: { merchant: 'CREATED', payment: 'TASK_REDIRECTION_REQUIRED', final: false, meaning: 'created by the merchant; the customer has not applied yet' },
-  SUBMITTED: { merchant: 'SUBMITTED', payment: 'TASK_REDIRECTION_REQUIRED', final: false, meaning: 'sent to the lender, no decision yet' },
-  PENDING: { merchant: 'PENDING', payment: 'FROZEN', final: false, meaning: 'manual review at the lender, before signing' },
-  APPROVED: { merchant: 'APPROVED', payment: 'TASK_REDIRECTION_REQUIRED', final: false, meaning: 'approved by the lender; the customer signs next' },
-  SIGNING: { merchant: 'SIGNING', payment: 'TASK_REDIRECTION_REQUIRED', final: false, meaning: 'the customer is asked to sign' },
-  SIGNED: { merchant: 'PENDING', payment: 'FROZEN', final: false, meaning: "signed; the lender's final answer is still to come" },
-  COMPLETED: { merchant: 'COMPLETED', payment: 'ACCEPTED', final: true, meaning: 'granted by the lender' },
-  DECLINED: { merchant: 'DECLINED', payment: 'REJECTED', final: true, meaning: 'declined by the lender' },
-  CANCELLED: { merchant: 'CANCELLED', payment: 'REJECTED', final: true, meaning: 'cancelled by the customer, the merchant or the lender' },
-  FAILED: { merchant: 'FAILED', payment: 'REJECTED', final: true, meaning: 'not signed: the customer left or the signing was closed' },
+  CREATED: { merchant: 'CREATED', payment: 'TASK_REDIRECTION_REQUIRED', final: false },
+  SUBMITTED: { merchant: 'SUBMITTED', payment: 'TASK_REDIRECTION_REQUIRED', final: false },
+  PENDING: { merchant: 'PENDING', payment: 'FROZEN', final: false },
+  APPROVED: { merchant: 'APPROVED', payment: 'TASK_REDIRECTION_REQUIRED', final: false },
+  SIGNING: { merchant: 'SIGNING', payment: 'TASK_REDIRECTION_REQUIRED', final: false },
+  SIGNED: { merchant: 'PENDING', payment: 'FROZEN', final: false },
+  COMPLETED: { merchant: 'COMPLETED', payment: 'ACCEPTED', final: true },
+  DECLINED: { merchant: 'DECLINED', payment: 'REJECTED', final: true },
+  CANCELLED: { merchant: 'CANCELLED', payment: 'REJECTED', final: true },
+  FAILED: { merchant: 'FAILED', payment: 'REJECTED', final: true },
+};
+
+/** What each status means, for the documentation (kept apart so the web app does not ship it). */
+export const STATUS_MEANINGS: Readonly<Record<ApplicationStatus, string>> = {
+  CREATED: 'created by the merchant; the customer has not applied yet',
+  SUBMITTED: 'sent to the lender, no decision yet',
+  PENDING: 'manual review at the lender, before signing',
+  APPROVED: 'approved by the lender; the customer signs next',
+  SIGNING: 'the customer is asked to sign',
+  SIGNED: "signed; the lender's final answer is still to come",
+  COMPLETED: 'granted by the lender',
+  DECLINED: 'declined by the lender',
+  CANCELLED: 'cancelled by the customer, the merchant or the lender',
+  FAILED: 'not signed: the customer left or the signing was closed',
 };
 
 export const FINAL_APPLICATION_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter((status) => STATUS_INFO[status].final);
