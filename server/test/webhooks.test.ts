@@ -23,7 +23,7 @@ describe('webhook signatures', () => {
 interface Received {
   eventId: string;
   signature: string;
-  body: { id: string; type: string; data: { status: string; outcome: string | null; merchantPaymentReference: string } };
+  body: { id: string; type: string; sequence: number; data: { status: string; outcome: string | null; merchantPaymentReference: string } };
 }
 
 describe('webhooks to the merchant', () => {
@@ -90,6 +90,7 @@ describe('webhooks to the merchant', () => {
     const event = await eventually(async () => received.find((r) => r.body.data.merchantPaymentReference === merchantPaymentReference), 30_000);
     expect(event.body).toMatchObject({ type: 'application.cancelled', data: { status: 'CANCELLED', outcome: 'apply_cancelled' } });
     expect(event.eventId).toBe(event.body.id);
+    expect(event.body.sequence).toBeGreaterThan(0);
 
     // Closed: it cannot be applied for any more.
     const form = { phone: '+47 92345678', email: 'ola@example.com', address: 'Bryggen 5', postalCode: '5003', city: 'Bergen', personalInfoConsent: true, privacyConsent: true };

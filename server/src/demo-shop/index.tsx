@@ -200,6 +200,7 @@ function returnPage(
                     <td>
                       <code>{w.eventId}</code>
                     </td>
+                    <td>{w.type}</td>
                     <td>{w.status}</td>
                     <td>{w.outcome ?? ''}</td>
                     <td>{w.signatureValid ? t.signatureValid : t.signatureInvalid}</td>
@@ -275,7 +276,10 @@ export default async function demoShop(app: FastifyInstance) {
       if (response.statusCode === 200) view = response.json<MerchantApplicationView>();
     }
     const webhooks = query.merchantPaymentReference
-      ? (await receivedWebhooks(app).findBy('merchantPaymentReference', query.merchantPaymentReference)).map((r) => r.data)
+      ? (await receivedWebhooks(app).findBy('merchantPaymentReference', query.merchantPaymentReference))
+          .map((r) => r.data)
+          // In the order the portal made them, the last one being what the shop now knows.
+          .sort((a, b) => a.sequence - b.sequence)
       : [];
     return sendHtml(reply, returnPage(lang, query.outcome, query.merchantPaymentReference, view, webhooks));
   });

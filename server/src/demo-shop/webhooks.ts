@@ -12,6 +12,8 @@ export interface ReceivedWebhook {
   status: string;
   outcome: string | null;
   type: string;
+  /** The portal's order of its events: webhooks may arrive out of order (retries), this orders them. */
+  sequence: number;
   receivedAt: string;
   signatureValid: boolean;
 }
@@ -33,13 +35,14 @@ export async function registerWebhookReceiver(app: FastifyInstance, path: string
         request.log.warn({ eventId }, 'demo shop: webhook with a bad signature refused');
         return reply.status(401).send({ error: 'bad signature' });
       }
-      const event = JSON.parse(body) as { type: string; data: { merchantPaymentReference: string; status: string; outcome: string | null } };
+      const event = JSON.parse(body) as { type: string; sequence: number; data: { merchantPaymentReference: string; status: string; outcome: string | null } };
       await store.put(eventId, {
         eventId,
         merchantPaymentReference: event.data.merchantPaymentReference,
         status: event.data.status,
         outcome: event.data.outcome,
         type: event.type,
+        sequence: event.sequence,
         receivedAt: new Date().toISOString(),
         signatureValid,
       });

@@ -27,7 +27,7 @@ export function registerWebhookDelivery(app: FastifyInstance): void {
       if (!merchant) return;
 
       const { type, data } = bodyParts(event.payload);
-      const body = JSON.stringify({ id: event.id, type, createdAt: event.createdAt.toISOString(), data });
+      const body = JSON.stringify({ id: event.id, type, createdAt: event.createdAt.toISOString(), sequence: event.sequence, data });
       const timestamp = Math.floor(Date.now() / 1000);
       let status = 0;
       try {

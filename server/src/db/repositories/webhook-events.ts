@@ -6,6 +6,8 @@ import type { Queryable } from '../db';
 
 export interface WebhookEvent {
   id: string;
+  /** Grows with every event, in the order their changes committed: merchants order by it. */
+  sequence: number;
   applicationId: string;
   merchantId: string;
   url: string;
@@ -18,6 +20,7 @@ export interface WebhookEvent {
 
 interface Row {
   id: string;
+  seq: string | number;
   application_id: string;
   merchant_id: string;
   url: string;
@@ -30,6 +33,7 @@ interface Row {
 
 const toRecord = (row: Row): WebhookEvent => ({
   id: row.id,
+  sequence: Number(row.seq),
   applicationId: row.application_id,
   merchantId: row.merchant_id,
   url: row.url,
