@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MERCHANT_API } from '@portal/domain';
-import { CONTRACT_DELIVERY_QUEUE } from '../src/jobs/queues';
+import { CONTRACT_DELIVERY_QUEUE } from '../src/services/queues';
 import { ENGINES, merchantAuth, startTestServer, type TestApp } from './helpers';
 import { call, type Customer, eventually, outcomeOf, startBusiness } from './flow-helpers';
 

@@ -195,10 +195,14 @@ describe('housekeeping', () => {
     try {
       await t.app.repos.sessions.set('live', {}, new Date(Date.now() + 60_000));
       await t.app.repos.sessions.set('dead', {}, new Date(Date.now() - 1000));
+      await t.db.query(`INSERT INTO sandbox_records (namespace, id, data, expires_at) VALUES ('test', 'dead', '{}', now() - interval '1 second'), ('test', 'live', '{}', now() + interval '1 minute')`);
       await t.app.jobs.send('housekeeping', {});
+      await t.app.jobs.send('sandbox-housekeeping', {});
       const { eventually } = await import('./flow-helpers');
       await eventually(async () => (await t.db.query('SELECT 1 FROM sessions WHERE id_hash = $1', ['dead'])).length === 0, 10_000);
       expect(await t.db.query('SELECT 1 FROM sessions WHERE id_hash = $1', ['live'])).toHaveLength(1);
+      await eventually(async () => (await t.db.query(`SELECT 1 FROM sandbox_records WHERE namespace = 'test' AND id = 'dead'`)).length === 0, 10_000);
+      expect(await t.db.query(`SELECT 1 FROM sandbox_records WHERE namespace = 'test' AND id = 'live'`)).toHaveLength(1);
     } finally {
       await t.close();
     }

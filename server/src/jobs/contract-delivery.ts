@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isFinalStatus } from '@portal/domain';
 import { businessSigning } from '../services/business-signing';
-import { CONTRACT_DELIVERY_QUEUE } from './queues';
+import { CONTRACT_DELIVERY_QUEUE } from '../services/queues';
 
 /** How long GRENKE may stay unreachable for a signed contract before we stop trying. */
 const MAX_DELIVERY_ATTEMPTS = 60;

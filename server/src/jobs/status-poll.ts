@@ -1,7 +1,7 @@
 /** The background poller: asks lenders for decisions (GRENKE has no webhooks; Resurs callbacks are only hints). */
 import type { FastifyInstance } from 'fastify';
 import { MAX_POLL_ATTEMPTS, refreshFromLender, schedulePoll } from '../services/refresh-status';
-import { RESURS_V2_CALLBACK_QUEUE, STATUS_POLL_QUEUE } from './queues';
+import { RESURS_V2_CALLBACK_QUEUE, STATUS_POLL_QUEUE } from '../services/queues';
 
 export function registerStatusPolling(app: FastifyInstance): void {
   app.jobs.register<{ applicationId: string; attempt: number }>({

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '../services/webhooks';
-import { WEBHOOK_QUEUE } from './queues';
+import { WEBHOOK_QUEUE } from '../services/queues';
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 

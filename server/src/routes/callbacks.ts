@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CALLBACKS, requiredText, z } from '@portal/domain';
-import { RESURS_V2_CALLBACK_QUEUE } from '../jobs/queues';
+import { RESURS_V2_CALLBACK_QUEUE } from '../services/queues';
 
 export default async function callbackRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -13,6 +13,7 @@ import grenkeSimulator from './grenke';
 import registrySimulator from './registry';
 import resursV1Simulator from './resurs-v1';
 import resursV2Simulator from './resurs-v2';
+import { deleteExpiredSandboxRecords } from './records';
 import signingSimulator from './signing';
 
 const SIMULATORS: [ProviderName, FastifyPluginAsync][] = [
@@ -25,6 +26,16 @@ const SIMULATORS: [ProviderName, FastifyPluginAsync][] = [
 ];
 
 export default async function sandbox(app: FastifyInstance) {
+  // The simulators' own housekeeping: their expired records go on the same schedule as the portal's.
+  app.jobs.register<Record<string, never>>({
+    name: 'sandbox-housekeeping',
+    cron: '*/15 * * * *',
+    pollingIntervalSeconds: 5,
+    async handler() {
+      app.log.info({ sandboxRecords: await deleteExpiredSandboxRecords(app.db) }, 'sandbox housekeeping');
+    },
+  });
+
   for (const [provider, simulator] of SIMULATORS) {
     await app.register(
       async (scope) => {

@@ -11,7 +11,7 @@ import type { Queryable } from '../db/db';
 import { repositories } from '../db/repositories';
 import type { ApplicationRecord } from '../db/repositories/applications';
 import type { EventDetail } from '../db/repositories/events';
-import { WEBHOOK_QUEUE } from '../jobs/queues';
+import { WEBHOOK_QUEUE } from './queues';
 import { createSubscription } from './renewal';
 
 /** An event the lifecycle table does not allow in the application's current status. */

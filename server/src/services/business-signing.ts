@@ -10,7 +10,7 @@ import { type ApplicationStatus, type Language, pagePath, PAGES, type SigningSes
 import type { ApplicationRecord } from '../db/repositories/applications';
 import type { StoredOrder } from '../db/repositories/signing-orders';
 import { repositories } from '../db/repositories';
-import { CONTRACT_DELIVERY_QUEUE } from '../jobs/queues';
+import { CONTRACT_DELIVERY_QUEUE } from './queues';
 import { ApiError } from '../lib/errors';
 import type { SigningOrder } from '../providers/signing/types';
 import type { SessionIdentity } from '../types';

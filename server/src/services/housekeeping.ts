@@ -1,9 +1,9 @@
 /**
- * Housekeeping on a schedule: expired sessions and expired sandbox records are deleted, so the
- * tables stay small and nothing personal outlives its use; unfinished applications expire.
+ * Housekeeping on a schedule: expired sessions are deleted, so the table stays small and nothing
+ * personal outlives its use, and unfinished applications expire. (The sandbox cleans its own
+ * records: sandbox/index.ts.)
  */
 import type { FastifyInstance } from 'fastify';
-import { deleteExpiredSandboxRecords } from '../sandbox/records';
 import { expireUnfinished } from './expire-applications';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -15,9 +15,8 @@ export function registerHousekeeping(app: FastifyInstance): void {
     pollingIntervalSeconds: 5,
     async handler() {
       const sessions = await app.repos.sessions.deleteExpired();
-      const records = await deleteExpiredSandboxRecords(app.db);
       const expired = await expireUnfinished(app);
-      app.log.info({ sessions, sandboxRecords: records, expiredApplications: expired }, 'housekeeping');
+      app.log.info({ sessions, expiredApplications: expired }, 'housekeeping');
     },
   });
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { isFinalStatus } from '@portal/domain';
 import type { Queryable } from '../db/db';
 import { repositories } from '../db/repositories';
-import { STATUS_POLL_QUEUE } from '../jobs/queues';
+import { STATUS_POLL_QUEUE } from './queues';
 import type { Reading } from '../lenders/types';
 import { applyEvents, TransitionRefused } from './apply-event';
 

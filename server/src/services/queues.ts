@@ -1,4 +1,4 @@
-/** The names of the stored job queues, one definition each (jobs/index.ts runs them). */
+/** The names of the stored job queues, one definition each: use cases queue work, jobs/ runs it. */
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 export const STATUS_POLL_QUEUE = 'provider-status-poll';
 export const RESURS_V2_CALLBACK_QUEUE = 'resurs-v2-callback';
