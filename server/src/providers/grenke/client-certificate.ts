@@ -4,14 +4,16 @@
  * package is not a dependency of the server (it is only in node_modules through jsdom, for the
  * web tests). Node's fetch does register its own Agent as the global dispatcher under a
  * well-known symbol (`Symbol.for('undici.globalDispatcher.1')`, shared on purpose so that
- * `setGlobalDispatcher` of the npm package reaches Node's fetch; Node 20 to 24 have it). Its
+ * `setGlobalDispatcher` of the npm package reaches Node's fetch). Node 20 to 24 keep it under
+ * `.1`; Node 26's undici keeps it under `.2` and leaves a compatibility wrapper under `.1`. Its
  * constructor is the Agent of the undici that Node bundles, so an Agent made from it speaks the
  * same dispatcher protocol as the fetch that uses it (an Agent of another undici major may not).
  */
 import { readFile } from 'node:fs/promises';
 import type { Agent, Dispatcher } from 'undici-types';
 
-const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+/** Newest first: the dispatcher Node's fetch itself uses. */
+const GLOBAL_DISPATCHERS = [Symbol.for('undici.globalDispatcher.2'), Symbol.for('undici.globalDispatcher.1')];
 
 export interface TlsFiles {
   /** The client certificate and its key (PEM); GRENKE requires both. */
@@ -24,7 +26,7 @@ export interface TlsFiles {
 async function bundledAgentClass(): Promise<typeof Agent> {
   // Node loads its undici lazily, on the first fetch; a data: URL loads it without any network.
   await (await fetch('data:,')).arrayBuffer();
-  const dispatcher: unknown = Reflect.get(globalThis, GLOBAL_DISPATCHER);
+  const dispatcher: unknown = GLOBAL_DISPATCHERS.map((key) => Reflect.get(globalThis, key)).find((value) => value !== undefined);
   const ctor: unknown = typeof dispatcher === 'object' && dispatcher !== null ? dispatcher.constructor : undefined;
   // Someone may have installed another dispatcher (a proxy, a mock): then there is no Agent to copy.
   if (typeof ctor !== 'function' || ctor.name !== 'Agent' || typeof Reflect.get(ctor.prototype as object, 'dispatch') !== 'function') {
