@@ -1,3 +1,5 @@
+// The shared schemas' global error map is installed, as in the running server.
+import '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -39,6 +41,18 @@ describe('configuration', () => {
 
   it('turns the sandbox off by default once provider credentials are configured', () => {
     expect(loadConfig({ ...LIVE }).sandbox).toBe(false);
+  });
+
+  it('says what is wrong in plain English, not as a translation key of the screens', () => {
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      const text = (error as ConfigError).problems.join('\n');
+      expect(text).not.toMatch(/validation\./);
+      expect(text).toMatch(/PORT: Invalid input: expected number/);
+      expect(text).toMatch(/LOG_LEVEL: Invalid option/);
+    }
   });
 
   it('lists every problem at once', () => {

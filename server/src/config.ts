@@ -108,7 +108,9 @@ export function repoRoot(): string {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  // Plain English for operators, whatever error map the shared schemas installed for the screens
+  // (domain's z.config turns messages into translation keys).
+  const parsed = envSchema.safeParse(cleaned, { error: z.locales.en().localeError });
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
