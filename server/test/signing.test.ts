@@ -98,7 +98,7 @@ describe('signing adapter against the sandbox simulator', () => {
   afterAll(async () => t.close());
 
   it('creates an order with one task per signer, each with its own signing page, on one cached token', async () => {
-    const tokensBefore = recorder.interactions.filter((i) => i.operation === 'token').length;
+    const tokensBefore = recorder.interactions.filter((i) => i.operation === 'getToken').length;
     const order = await create(orderFor());
     expect(order.tasks).toMatchObject([
       { id: 'task-1', signerRef: 'signatory-1', status: 'CREATED' },
@@ -107,7 +107,7 @@ describe('signing adapter against the sandbox simulator', () => {
     expect(order.packagingTask.status).toBe('CREATED');
     for (const task of order.tasks) expect(task.signingUrl.startsWith(`${t.url}/sandbox/signing/sign/${order.orderId}/`)).toBe(true);
     await read(order.orderId);
-    expect(recorder.interactions.filter((i) => i.operation === 'token').length - tokensBefore).toBe(1);
+    expect(recorder.interactions.filter((i) => i.operation === 'getToken').length - tokensBefore).toBe(1);
 
     // The Norwegian signer sees a Norwegian BankID page, the Swedish one a Swedish page.
     const norwegian = await fetch(taskOf(order, 0).signingUrl);
@@ -267,9 +267,9 @@ describe('signing adapter against the sandbox simulator', () => {
   it('renews a token the service no longer accepts, and refuses wrong credentials', async () => {
     const order = await create(orderFor());
     await t.db.query('DELETE FROM sandbox_records WHERE namespace = $1', [SIGNING_NAMESPACES.tokens]);
-    const before = recorder.interactions.filter((i) => i.operation === 'token').length;
+    const before = recorder.interactions.filter((i) => i.operation === 'getToken').length;
     expect((await signing.getOrder(order.orderId)).ok).toBe(true);
-    expect(recorder.interactions.filter((i) => i.operation === 'token').length).toBe(before + 1);
+    expect(recorder.interactions.filter((i) => i.operation === 'getToken').length).toBe(before + 1);
 
     const wrong = createSigningClient({ ...t.app.config.providers.signing, clientSecret: 'not-the-secret', timeoutMs: 10_000, recorder });
     expect(await wrong.getOrder(order.orderId)).toEqual({ ok: false, failure: { kind: 'refused', status: 401 } });

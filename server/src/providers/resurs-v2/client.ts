@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { COUNTRIES, type CountryCode, type DocumentLink, normaliseNationalId } from '@portal/domain';
 import { createHttpClient, type HttpRequest } from '../http';
 import { type CallContext, fail, type InteractionRecorder, type LoanPricing, ok, type ProviderResult } from '../types';
-import { accessTokens } from './access-token';
+import { accessTokens, withBearer } from '../oauth-tokens';
 import {
   paymentAnswer,
   paymentMethodsAnswer,
@@ -160,24 +160,15 @@ function createPaymentBody(input: ResursV2CreatePayment, storeId: string, paymen
 
 export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Client {
   const http = createHttpClient({ provider: 'resurs-v2', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder });
-  const tokens = accessTokens(http, options);
+  // PROVIDERS.md: `POST /oauth2/token`, scope merchant-api, lifetime 3599 s.
+  const bearer = withBearer(http, accessTokens(http, { clientId: options.clientId, clientSecret: options.clientSecret, path: '/oauth2/token', scope: 'merchant-api', authentication: 'form' }));
 
-  /** An API call with the bearer token; a 401 gets one new token and one retry. */
+  /** An API call with the bearer token, its answer read with `schema`. */
   async function call<T>(request: HttpRequest, schema: z.ZodType<T>): Promise<ProviderResult<T>> {
-    for (let attempt = 1; ; attempt += 1) {
-      const token = await tokens.get(request.context);
-      if (!token.ok) return token;
-      const answer = await http.request<unknown>({ ...request, headers: { ...request.headers, Authorization: `Bearer ${token.value}` } });
-      if (!answer.ok) {
-        if (attempt === 1 && answer.failure.kind === 'refused' && answer.failure.status === 401) {
-          tokens.invalidate(token.value);
-          continue;
-        }
-        return answer;
-      }
-      const parsed = schema.safeParse(answer.value.body);
-      return parsed.success ? ok(parsed.data) : fail({ kind: 'refused', status: answer.value.status, code: 'UNREADABLE_ANSWER' });
-    }
+    const answer = await bearer<unknown>(request);
+    if (!answer.ok) return answer;
+    const parsed = schema.safeParse(answer.value.body);
+    return parsed.success ? ok(parsed.data) : fail({ kind: 'refused', status: answer.value.status, code: 'UNREADABLE_ANSWER' });
   }
 
   /** call(), with the meaning of Resurs' refusals added (refusals.ts). */

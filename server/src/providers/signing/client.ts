@@ -5,7 +5,8 @@
  * sandbox simulator. Answers are checked before they are trusted; nothing is thrown.
  */
 import { type CountryCode, z } from '@portal/domain';
-import { createHttpClient, type HttpRequest, type HttpResponse } from '../http';
+import { createHttpClient, type HttpResponse } from '../http';
+import { accessTokens, withBearer } from '../oauth-tokens';
 import { fail, ok, type CallContext, type InteractionRecorder, type ProviderRefusal, type ProviderResult } from '../types';
 import { packagingStatusOf, taskStatusOf } from './statuses';
 import type { CreateSigningOrder, PackagingStatus, SigningClient, SigningOrder, SigningTask } from './types';
@@ -25,8 +26,6 @@ export const DEFAULT_DAYS_TO_LIVE = 14;
 /** Signicat's token endpoint on the API host and the one scope every API uses ([V] scope, [S] path). */
 const TOKEN_PATH = 'auth/open/connect/token';
 const TOKEN_SCOPE = 'signicat-api';
-/** Renew a token this long before it runs out, so that a call never starts with a dying one. */
-const TOKEN_MARGIN_MS = 30_000;
 
 const DOCUMENT_ID = 'contract';
 const PACKAGING_TASK_ID = 'signed-contract';
@@ -42,7 +41,6 @@ const PATHS = {
     `enterprise/sign/orders/${encodeURIComponent(id)}/packaging-tasks/${encodeURIComponent(packagingId)}/result`,
 };
 
-const tokenAnswer = z.object({ access_token: z.string().check(z.minLength(1)), expires_in: z.optional(z.number()) });
 const documentAnswer = z.object({ documentId: z.string().check(z.minLength(1)) });
 const orderAnswer = z.object({
   id: z.string().check(z.minLength(1)),
@@ -93,53 +91,7 @@ const isPdf = (bytes: Uint8Array) =>
 export function createSigningClient(options: SigningClientOptions): SigningClient {
   const http = createHttpClient({ provider: 'signing', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder });
   const daysToLive = options.daysToLive ?? DEFAULT_DAYS_TO_LIVE;
-  // client_secret_basic: id and secret form-encoded, joined by a colon, base64 (RFC 6749 2.3.1).
-  const basic = Buffer.from(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`).toString('base64');
-
-  // One token for the whole process, renewed before it expires; concurrent callers share one fetch.
-  let token: { value: string; expiresAt: number } | null = null;
-  let fetching: Promise<ProviderResult<string>> | null = null;
-
-  const fetchToken = async (context?: CallContext): Promise<ProviderResult<string>> => {
-    const response = await http.request({
-      operation: 'token',
-      method: 'POST',
-      path: TOKEN_PATH,
-      headers: { Authorization: `Basic ${basic}` },
-      form: { grant_type: 'client_credentials', scope: TOKEN_SCOPE },
-      context,
-    });
-    if (!response.ok) return response;
-    const parsed = tokenAnswer.safeParse(response.value.body);
-    if (!parsed.success) return unexpected(response.value.status);
-    const lifetimeMs = (parsed.data.expires_in ?? 600) * 1000;
-    token = { value: parsed.data.access_token, expiresAt: Date.now() + lifetimeMs - Math.min(TOKEN_MARGIN_MS, lifetimeMs / 2) };
-    return ok(parsed.data.access_token);
-  };
-
-  const accessToken = (context?: CallContext): Promise<ProviderResult<string>> => {
-    if (token && token.expiresAt > Date.now()) return Promise.resolve(ok(token.value));
-    fetching ??= fetchToken(context).finally(() => {
-      fetching = null;
-    });
-    return fetching;
-  };
-
-  const withToken = async <T>(request: HttpRequest) => {
-    const bearer = await accessToken(request.context);
-    if (!bearer.ok) return { bearer: null, response: bearer };
-    const response = await http.request<T>({ ...request, headers: { ...request.headers, Authorization: `Bearer ${bearer.value}` } });
-    return { bearer: bearer.value, response };
-  };
-
-  /** A call with the bearer token; a 401 means the token was revoked or expired early: renew once. */
-  const call = async <T>(request: HttpRequest): Promise<ProviderResult<HttpResponse<T>>> => {
-    const first = await withToken<T>(request);
-    const { response } = first;
-    if (response.ok || response.failure.kind !== 'refused' || response.failure.status !== 401 || first.bearer === null) return response;
-    if (token?.value === first.bearer) token = null;
-    return (await withToken<T>(request)).response;
-  };
+  const call = withBearer(http, accessTokens(http, { clientId: options.clientId, clientSecret: options.clientSecret, path: TOKEN_PATH, scope: TOKEN_SCOPE, authentication: 'basic' }));
 
   /** Reads an order; statuses the order does not carry are asked for one by one. */
   const readOrder = async (response: HttpResponse<unknown>, context?: CallContext): Promise<ProviderResult<SigningOrder>> => {

@@ -1,0 +1,94 @@
+/**
+ * OAuth2 client-credentials tokens, one cache for every adapter that needs them (Resurs Merchant
+ * API, the signing service, the Swedish company registry): one token per adapter, renewed before
+ * it expires; callers that need one at the same moment share a single token request; a call the
+ * API refuses with 401 (token revoked or expired early) gets one new token and one retry.
+ */
+import { z } from 'zod';
+import type { HttpClient, HttpRequest, HttpResponse } from './http';
+import { type CallContext, fail, ok, type ProviderResult } from './types';
+
+/** Renew this long before the provider's expiry (at most half the token's life), so no call goes out with a dying token. */
+const RENEW_BEFORE_EXPIRY_MS = 60_000;
+/** A token answer without `expires_in` is taken to last this long. */
+const DEFAULT_LIFETIME_SECONDS = 600;
+
+const tokenAnswer = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().positive().optional(),
+  token_type: z.string().optional(),
+});
+
+export interface TokenEndpoint {
+  clientId: string;
+  clientSecret: string;
+  /** The token path on the adapter's base URL. */
+  path: string;
+  scope: string;
+  /**
+   * How the client authenticates: `form` puts id and secret in the body (Resurs), `basic` sends
+   * them as client_secret_basic (RFC 6749 2.3.1: each form-encoded, joined by a colon, base64).
+   */
+  authentication: 'form' | 'basic';
+}
+
+export interface AccessTokens {
+  get(context?: CallContext): Promise<ProviderResult<string>>;
+  /** The API refused `token` (401): forget it, unless a newer one has replaced it already. */
+  invalidate(token: string): void;
+}
+
+export function accessTokens(http: HttpClient, endpoint: TokenEndpoint, now: () => number = Date.now): AccessTokens {
+  let current: { value: string; renewAt: number } | null = null;
+  let pending: Promise<ProviderResult<string>> | null = null;
+  const basic = Buffer.from(`${encodeURIComponent(endpoint.clientId)}:${encodeURIComponent(endpoint.clientSecret)}`).toString('base64');
+
+  async function requestToken(context?: CallContext): Promise<ProviderResult<string>> {
+    const answer = await http.request<unknown>({
+      operation: 'getToken',
+      method: 'POST',
+      path: endpoint.path,
+      ...(endpoint.authentication === 'basic' ? { headers: { Authorization: `Basic ${basic}` } } : {}),
+      form: {
+        ...(endpoint.authentication === 'form' ? { client_id: endpoint.clientId, client_secret: endpoint.clientSecret } : {}),
+        grant_type: 'client_credentials',
+        scope: endpoint.scope,
+      },
+      context,
+    });
+    if (!answer.ok) return answer;
+    const parsed = tokenAnswer.safeParse(answer.value.body);
+    if (!parsed.success) return fail({ kind: 'refused', status: answer.value.status, code: 'UNREADABLE_ANSWER' });
+    const lifetimeMs = (parsed.data.expires_in ?? DEFAULT_LIFETIME_SECONDS) * 1000;
+    // A provider that hands out very short tokens still gets half their life used.
+    current = { value: parsed.data.access_token, renewAt: now() + lifetimeMs - Math.min(RENEW_BEFORE_EXPIRY_MS, lifetimeMs / 2) };
+    return ok(parsed.data.access_token);
+  }
+
+  return {
+    get(context) {
+      if (current && now() < current.renewAt) return Promise.resolve(ok(current.value));
+      pending ??= requestToken(context).finally(() => {
+        pending = null;
+      });
+      return pending;
+    },
+    invalidate(token) {
+      if (current?.value === token) current = null;
+    },
+  };
+}
+
+/** A call with the bearer token; a 401 gets one new token and one retry. */
+export function withBearer(http: HttpClient, tokens: AccessTokens) {
+  return async function call<T = unknown>(request: HttpRequest): Promise<ProviderResult<HttpResponse<T>>> {
+    for (let attempt = 1; ; attempt += 1) {
+      const token = await tokens.get(request.context);
+      if (!token.ok) return token;
+      const answer = await http.request<T>({ ...request, headers: { ...request.headers, Authorization: `Bearer ${token.value}` } });
+      const expired = !answer.ok && answer.failure.kind === 'refused' && answer.failure.status === 401;
+      if (!expired || attempt > 1) return answer;
+      tokens.invalidate(token.value);
+    }
+  };
+}
