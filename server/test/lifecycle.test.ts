@@ -9,6 +9,23 @@ interface MerchantView {
   timeline: { type: string; status: string | null; outcome: string | null }[];
 }
 
+/** Resurs version 1's signing as the browser goes through it: session, approve on Resurs' page, back to the portal. */
+async function signWithResursV1(t: TestApp & { url: string }, customer: Customer) {
+  const session = await call(t, customer, 'POST', API.resursCreateSigningSession.pattern, {
+    successUrl: `${t.url}${API.signSuccess.url()}`,
+    failUrl: '/loan-subscription/form/sign/fail',
+  });
+  expect(session.statusCode, session.body).toBe(200);
+  const signed = await fetch(session.json<{ signingUrl: string }>().signingUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=approve',
+    redirect: 'manual',
+  });
+  const back = signed.headers.get('location') ?? '';
+  await t.app.inject({ method: 'GET', url: back.replace(t.url, ''), headers: { cookie: customer.cookie } });
+}
+
 /**
  * The edges of the application lifecycle (issue: every exit path agrees): whatever way the
  * customer or the merchant ends an application, the browser, the merchant API and the webhook
@@ -68,18 +85,7 @@ describe.each(ENGINES)('the application lifecycle on %s', (engine) => {
       expect((await webhooks(customer)).map((w) => w.data.status)).not.toContain('APPROVED');
       expect((await webhooks(customer)).map((w) => w.data.outcome)).not.toContain('apply_approved');
 
-      const session = await call(t, customer, 'POST', API.resursCreateSigningSession.pattern, {
-        successUrl: `${t.url}${API.signSuccess.url()}`,
-        failUrl: '/loan-subscription/form/sign/fail',
-      });
-      const signed = await fetch(session.json<{ signingUrl: string }>().signingUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'action=approve',
-        redirect: 'manual',
-      });
-      const back = signed.headers.get('location') ?? '';
-      await t.app.inject({ method: 'GET', url: back.replace(t.url, ''), headers: { cookie: customer.cookie } });
+      await signWithResursV1(t, customer);
       // Frozen after signing: pending for the merchant, until the lender decides.
       expect(await merchantView(customer)).toMatchObject({ status: 'PENDING', outcome: 'apply_continue' });
       const last = (await webhooks(customer)).at(-1);
@@ -109,19 +115,7 @@ describe.each(ENGINES)('the application lifecycle on %s', (engine) => {
         const v1 = await call(off, customer, 'PATCH', API.resursSubmit.pattern, { ...customer.form, creditConsent: true });
         expect(v1.statusCode, v1.body).toBe(200);
         expect(v1.json()).toMatchObject({ applicationResult: { status: 'SIGNING' } });
-        const session = await call(off, customer, 'POST', API.resursCreateSigningSession.pattern, {
-          successUrl: `${off.url}${API.signSuccess.url()}`,
-          failUrl: '/loan-subscription/form/sign/fail',
-        });
-        expect(session.statusCode, session.body).toBe(200);
-        const signed = await fetch(session.json<{ signingUrl: string }>().signingUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: 'action=approve',
-          redirect: 'manual',
-        });
-        const back = signed.headers.get('location') ?? '';
-        await off.app.inject({ method: 'GET', url: back.replace(off.url, ''), headers: { cookie: customer.cookie } });
+        await signWithResursV1(off, customer);
         const status = await paymentStatus(off, customer);
         expect(status.paymentStatus).toBe('ACCEPTED');
         expect(outcomeOf(status.redirectUrl)).toBe('client_sign_success_approved');

@@ -1,28 +1,20 @@
 /** GRENKE leasing (business): submit, and the sandbox's mock panel. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, languageFromAcceptLanguage, MOCK_DELAY_SECONDS, requiredText, z } from '@portal/domain';
+import { API, MOCK_DELAY_SECONDS, requiredText, z } from '@portal/domain';
 import { leasingStateOfWord } from '../../lenders/grenke/flow';
 import { ApiError } from '../../lib/errors';
 import { GRENKE_MOCK_ACTIONS } from '../../providers/grenke/sandbox-control';
 import { authorisedApplication } from '../../services/applications';
 import { mockGrenkeDecision } from '../../services/grenke-mock';
 import { submitApplication } from '../../services/submit-application';
-import { activeReference, requireIdentity } from './session';
+import { activeReference, requireIdentity, submitRequestOf } from './session';
 
 export default async function grenkeRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.patch(API.grenkeSubmit.pattern, async (request) => {
-    const { provider } = await submitApplication(app, {
-      identity: requireIdentity(request),
-      reference: activeReference(request),
-      lender: 'GRENKE',
-      body: request.body,
-      language: languageFromAcceptLanguage(request.headers['accept-language']),
-      sessionId: request.session.sessionId,
-      device: { ip: request.ip, userAgent: request.headers['user-agent'] },
-    });
+    const { provider } = await submitApplication(app, submitRequestOf(request, 'GRENKE'));
     return { applicationResults: [{ state: leasingStateOfWord(provider.providerStatus), financingId: provider.externalId }] };
   });
 

@@ -4,13 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, INDIVIDUALIZED_TERMS_TYPES, languageFromAcceptLanguage, pagePath, PAGES, requiredText, validationKey, z } from '@portal/domain';
+import { API, INDIVIDUALIZED_TERMS_TYPES, pagePath, PAGES, requiredText, validationKey, z } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
 import { authorisedApplication } from '../../services/applications';
 import { apiErrorFor } from '../../services/provider-errors';
 import { signedReturn } from '../../services/sign-resurs-v1';
 import { submitApplication } from '../../services/submit-application';
-import { activeReference, requireIdentity } from './session';
+import { activeReference, requireIdentity, submitRequestOf } from './session';
 
 export default async function resursV1Routes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -18,16 +18,7 @@ export default async function resursV1Routes(app: FastifyInstance) {
   const signFailPath = pagePath(PAGES.formSignFail.url());
 
   api.patch(API.resursSubmit.pattern, async (request) => {
-    const { application, provider } = await submitApplication(app, {
-      identity: requireIdentity(request),
-      reference: activeReference(request),
-      lender: 'RESURS_V1',
-      body: request.body,
-      creditConsent: true,
-      language: languageFromAcceptLanguage(request.headers['accept-language']),
-      sessionId: request.session.sessionId,
-      device: { ip: request.ip, userAgent: request.headers['user-agent'] },
-    });
+    const { application, provider } = await submitApplication(app, submitRequestOf(request, 'RESURS_V1', true));
     if (application.status === 'DECLINED') throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
     return { applicationResult: { status: provider.providerStatus, paymentId: provider.externalId } };
   });

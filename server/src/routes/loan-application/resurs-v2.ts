@@ -4,11 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, languageFromAcceptLanguage, pagePath, PAGES, requiredText, z } from '@portal/domain';
+import { API, pagePath, PAGES, requiredText, z } from '@portal/domain';
 import { merchantReturnUrl, outcomeOnLeaving } from '../../services/merchant-return';
 import { refreshFromLender } from '../../services/refresh-status';
 import { submitApplication } from '../../services/submit-application';
-import { activeReference, requireIdentity } from './session';
+import { submitRequestOf } from './session';
 
 export default async function resursV2Routes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -16,15 +16,7 @@ export default async function resursV2Routes(app: FastifyInstance) {
     `${app.config.publicUrl}${pagePath(PAGES.paymentLoadingFor.url({ merchantId: application.merchantId, merchantPaymentReference: application.merchantPaymentReference }))}`;
 
   api.patch(API.resursV2Submit.pattern, async (request) => {
-    const { application, provider } = await submitApplication(app, {
-      identity: requireIdentity(request),
-      reference: activeReference(request),
-      lender: 'RESURS_V2',
-      body: request.body,
-      language: languageFromAcceptLanguage(request.headers['accept-language']),
-      sessionId: request.session.sessionId,
-      device: { ip: request.ip, userAgent: request.headers['user-agent'] },
-    });
+    const { application, provider } = await submitApplication(app, submitRequestOf(request, 'RESURS_V2'));
     const decision = provider.providerStatus;
     const start = app.lenders.RESURS_V2.startSigning(application, provider);
     return {

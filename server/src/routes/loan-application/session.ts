@@ -1,4 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { languageFromAcceptLanguage } from '@portal/domain';
+import type { ProviderKind } from '../../db/repositories/provider-applications';
+import type { SubmitRequest } from '../../services/submit-application';
 import { ApiError } from '../../lib/errors';
 import type { SessionIdentity } from '../../types';
 
@@ -24,4 +27,18 @@ export function activeReference(request: FastifyRequest): string {
   const reference = request.session.activeReference;
   if (!reference) throw ApiError.notFound();
   return reference;
+}
+
+/** What a submit route passes on: who, which application, the form, and the customer's device. */
+export function submitRequestOf(request: FastifyRequest, lender: ProviderKind, creditConsent = false): SubmitRequest {
+  return {
+    identity: requireIdentity(request),
+    reference: activeReference(request),
+    lender,
+    body: request.body,
+    creditConsent,
+    language: languageFromAcceptLanguage(request.headers['accept-language']),
+    sessionId: request.session.sessionId,
+    device: { ip: request.ip, userAgent: request.headers['user-agent'] },
+  };
 }
