@@ -16,3 +16,5 @@ export * from './builders/applications';
 export * from './flex-young';
 export * from './renewal';
 export * from './schemas/apply-form';
+export * from './back-office';
+export * from './sandbox/test-operators';

@@ -96,6 +96,7 @@ export const LIFECYCLE_EVENTS = [
   'signing.aborted',
   'customer.left',
   'merchant.cancelled',
+  'operator.cancelled',
   'expired',
 ] as const;
 export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
@@ -115,6 +116,7 @@ export const LIFECYCLE_EVENT_MEANINGS: Readonly<Record<LifecycleEvent, string>> 
   'signing.aborted': 'the signer cancelled and the lender closed the application',
   'customer.left': 'the customer went back to the shop (header link, log out, a page\u2019s back link)',
   'merchant.cancelled': 'the merchant cancelled through the merchant API',
+  'operator.cancelled': "the lender's support staff cancelled it in the back office (the reason is in the audit log)",
   expired: 'nothing happened for too long (the apply link or the lender\u2019s time to live ran out)',
 };
 
@@ -195,6 +197,11 @@ const RULES: Readonly<Record<LifecycleEvent, readonly Rule[]>> = {
     unchanged(...FINAL),
   ],
   'merchant.cancelled': [
+    [['CREATED', ...BEFORE_SIGNING, 'SIGNING'], 'CANCELLED', 'apply_cancelled', 'application.cancelled'],
+    [['SIGNED'], 'CANCELLED', 'client_sign_success_cancelled', 'application.cancelled'],
+    unchanged('CANCELLED'),
+  ],
+  'operator.cancelled': [
     [['CREATED', ...BEFORE_SIGNING, 'SIGNING'], 'CANCELLED', 'apply_cancelled', 'application.cancelled'],
     [['SIGNED'], 'CANCELLED', 'client_sign_success_cancelled', 'application.cancelled'],
     unchanged('CANCELLED'),

@@ -23,6 +23,7 @@ import changeFeed from './services/change-feed';
 import health from './routes/health';
 import loanApplicationApi from './routes/loan-application';
 import merchantApi from './routes/merchant';
+import backOffice from './routes/back-office';
 import sandbox from './sandbox';
 
 export interface AppOptions {
@@ -58,6 +59,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(loanApplicationApi);
   await instance.register(callbackRoutes);
   await instance.register(paymentStatusRoutes);
+  await instance.register(backOffice);
   await instance.register(spa);
 
   if (options.config.sandbox) {

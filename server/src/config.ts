@@ -48,6 +48,11 @@ const envSchema = z.object({
   REGISTRY_SE_BASE_URL: url.optional(),
   REGISTRY_SE_CLIENT_ID: z.string().min(1).optional(),
   REGISTRY_SE_CLIENT_SECRET: z.string().min(1).optional(),
+  BACK_OFFICE_OIDC_ISSUER: url.optional(),
+  BACK_OFFICE_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  BACK_OFFICE_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  BACK_OFFICE_ROLE_CLAIM: z.string().min(1).default('roles'),
+  BACK_OFFICE_DIST_DIR: z.string().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -85,6 +90,15 @@ export interface Config {
     oidc: { issuer: string; clientId: string; clientSecret: string };
     /** Who may sign for a company: Brønnøysund's Enhetsregisteret (NO), Bolagsverket through the provider (SE). */
     registry: { norway: { baseUrl: string }; sweden: { baseUrl: string; clientId: string; clientSecret: string } };
+  };
+  /**
+   * The back office: its operators sign in at the OIDC broker with a client of their own, and
+   * their roles come in `roleClaim`. Null (the back office is closed) when no client is configured.
+   */
+  backOffice: {
+    oidc: { issuer: string; clientId: string; clientSecret: string; roleClaim: string } | null;
+    /** The console's build (its own Vite bundle). */
+    distDir: string;
   };
 }
 
@@ -184,7 +198,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         },
       },
     },
+    backOffice: {
+      oidc:
+        sandbox || (e.BACK_OFFICE_OIDC_CLIENT_ID && e.BACK_OFFICE_OIDC_CLIENT_SECRET)
+          ? {
+              issuer: e.BACK_OFFICE_OIDC_ISSUER ?? e.OIDC_ISSUER ?? sandboxUrl('bankid'),
+              clientId: e.BACK_OFFICE_OIDC_CLIENT_ID ?? 'back-office',
+              clientSecret: e.BACK_OFFICE_OIDC_CLIENT_SECRET ?? 'sandbox-back-office-secret',
+              roleClaim: e.BACK_OFFICE_ROLE_CLAIM,
+            }
+          : null,
+      distDir: resolve(e.BACK_OFFICE_DIST_DIR ?? join(repoRoot(), 'web', 'dist-back-office')),
+    },
   };
+  if (!sandbox && e.BACK_OFFICE_OIDC_CLIENT_ID && !e.BACK_OFFICE_OIDC_CLIENT_SECRET) {
+    problems.push('BACK_OFFICE_OIDC_CLIENT_SECRET: required with BACK_OFFICE_OIDC_CLIENT_ID');
+  }
   if (!sandbox && (!e.GRENKE_CLIENT_CERT_FILE || !e.GRENKE_CLIENT_KEY_FILE)) {
     problems.push('GRENKE_CLIENT_CERT_FILE and GRENKE_CLIENT_KEY_FILE: GRENKE requires a client certificate');
   }

@@ -102,7 +102,7 @@ export async function createApplication(
         currency: COUNTRIES[country].currency,
         items: request.items.map((item) => ({ ...item, serialNumber: item.serialNumber ?? null })),
         callbackUrl: request.callbackUrl,
-        webhookUrl: request.webhookUrl ?? null,
+        webhookUrl: request.webhookUrl ?? merchant.webhookUrl ?? null,
         status: 'CREATED',
         isRenewal: false,
       });

@@ -16,7 +16,8 @@ export function registerHousekeeping(app: FastifyInstance): void {
     async handler() {
       const sessions = await app.repos.sessions.deleteExpired();
       const expired = await expireUnfinished(app);
-      app.log.info({ sessions, expiredApplications: expired }, 'housekeeping');
+      const operatorSessions = await app.repos.operatorSessions.deleteEnded();
+      app.log.info({ sessions, operatorSessions, expiredApplications: expired }, 'housekeeping');
     },
   });
 }

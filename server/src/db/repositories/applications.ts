@@ -7,7 +7,7 @@ import type {
   Outcome,
   Provider,
 } from '@portal/domain';
-import type { Queryable } from '../db';
+import type { Queryable, SqlParam } from '../db';
 
 export interface ApplicationItem {
   sku: string;
@@ -96,6 +96,21 @@ export interface StatusRow {
   status_changed_at: Date | null;
 }
 
+/** What the back office searches by; every field narrows, none is required. */
+export interface ApplicationSearchCriteria {
+  reference?: string | null | undefined;
+  merchantPaymentReference?: string | null | undefined;
+  merchantId?: string | null | undefined;
+  status?: ApplicationStatus | undefined;
+  /** Created at or after. */
+  from?: Date | undefined;
+  /** Created before. */
+  until?: Date | undefined;
+  /** Newer than nothing after this (created_at, id) pair: keyset paging, newest first. */
+  after?: { createdAt: Date; id: string } | undefined;
+  limit: number;
+}
+
 export type NewApplication = Omit<ApplicationRecord, 'id' | 'outcome' | 'createdAt' | 'updatedAt'>;
 
 export function applicationsRepository(db: Queryable) {
@@ -177,6 +192,33 @@ export function applicationsRepository(db: Queryable) {
         [merchantId, merchantPaymentReference],
       );
       return row ?? null;
+    },
+
+    /** The back office's search, newest first, a page at a time. */
+    async search(criteria: ApplicationSearchCriteria): Promise<ApplicationRecord[]> {
+      const where: string[] = [];
+      const params: SqlParam[] = [];
+      const add = (clause: (n: string) => string, value: SqlParam) => {
+        params.push(value);
+        where.push(clause(`$${params.length}`));
+      };
+      if (criteria.reference) add((n) => `reference = ${n}`, criteria.reference);
+      if (criteria.merchantPaymentReference) add((n) => `merchant_payment_reference = ${n}`, criteria.merchantPaymentReference);
+      if (criteria.merchantId) add((n) => `merchant_id = ${n}`, criteria.merchantId);
+      if (criteria.status) add((n) => `status = ${n}`, criteria.status);
+      if (criteria.from) add((n) => `created_at >= ${n}`, criteria.from);
+      if (criteria.until) add((n) => `created_at < ${n}`, criteria.until);
+      if (criteria.after) {
+        params.push(criteria.after.createdAt, criteria.after.id);
+        where.push(`(created_at, id) < ($${params.length - 1}, $${params.length}::uuid)`);
+      }
+      params.push(criteria.limit);
+      const rows = await db.query<ApplicationRow>(
+        `SELECT * FROM applications ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+        params,
+      );
+      return rows.map(toRecord);
     },
 
     async findPricing<T>(id: string): Promise<T | null> {

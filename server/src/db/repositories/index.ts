@@ -11,6 +11,9 @@ import { settingsRepository } from './settings';
 import { signingOrdersRepository } from './signing-orders';
 import { webhookEventsRepository } from './webhook-events';
 import { subscriptionsRepository } from './subscriptions';
+import { auditLogRepository } from './audit-log';
+import { operatorSessionsRepository } from './operator-sessions';
+import { webhookAttemptsRepository } from './webhook-attempts';
 
 /** Every repository bound to one connection or transaction. */
 export function repositories(db: Queryable) {
@@ -27,6 +30,9 @@ export function repositories(db: Queryable) {
     providerInteractions: providerInteractionsRepository(db),
     settings: settingsRepository(db),
     subscriptions: subscriptionsRepository(db),
+    auditLog: auditLogRepository(db),
+    operatorSessions: operatorSessionsRepository(db),
+    webhookAttempts: webhookAttemptsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

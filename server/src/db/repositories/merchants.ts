@@ -5,6 +5,39 @@ export interface Merchant {
   name: string;
   allowedOrigins: string[];
   webhookSecret: string;
+  /** Where webhooks go when an application names no webhookUrl of its own. */
+  webhookUrl?: string | null;
+}
+
+/** A merchant as the back office administers it. */
+export interface MerchantDetails extends Merchant {
+  active: boolean;
+  webhookUrl: string | null;
+  /** The secret before the last rotation and until when it still signs deliveries. */
+  previousWebhookSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+  providerSettings: MerchantProviderSettings;
+  createdAt: Date;
+  updatedAt: Date;
+  deactivatedAt: Date | null;
+}
+
+/** Stored as given; secrets leave the repository only for the lender flows, never to a screen. */
+export interface MerchantProviderSettings {
+  resurs?: {
+    storeId?: string | null;
+    credentials?: Partial<Record<'NO' | 'SE', { clientId: string; clientSecret: string }>>;
+  };
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  merchantId: string;
+  prefix: string;
+  label: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
 }
 
 interface MerchantRow {
@@ -12,13 +45,57 @@ interface MerchantRow {
   name: string;
   allowed_origins: string[];
   webhook_secret: string;
+  active: boolean;
+  webhook_url: string | null;
+  previous_webhook_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  provider_settings: MerchantProviderSettings | null;
+  created_at: Date;
+  updated_at: Date;
+  deactivated_at: Date | null;
 }
+
+interface ApiKeyRow {
+  id: string;
+  merchant_id: string;
+  prefix: string | null;
+  label: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+const date = (value: Date | null): Date | null => (value ? new Date(value) : null);
 
 const toMerchant = (row: MerchantRow): Merchant => ({
   id: row.id,
   name: row.name,
   allowedOrigins: row.allowed_origins,
   webhookSecret: row.webhook_secret,
+  webhookUrl: row.webhook_url,
+});
+
+const toDetails = (row: MerchantRow): MerchantDetails => ({
+  ...toMerchant(row),
+  active: row.active,
+  webhookUrl: row.webhook_url,
+  previousWebhookSecret: row.previous_webhook_secret,
+  previousSecretExpiresAt: date(row.previous_secret_expires_at),
+  providerSettings: row.provider_settings ?? {},
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
+  deactivatedAt: date(row.deactivated_at),
+});
+
+const toApiKey = (row: ApiKeyRow): ApiKeyRecord => ({
+  id: row.id,
+  merchantId: row.merchant_id,
+  // Keys seeded before prefixes were kept have none to show.
+  prefix: row.prefix ?? '',
+  label: row.label,
+  createdAt: new Date(row.created_at),
+  lastUsedAt: date(row.last_used_at),
+  revokedAt: date(row.revoked_at),
 });
 
 export function merchantsRepository(db: Queryable) {
@@ -57,13 +134,93 @@ export function merchantsRepository(db: Queryable) {
       );
     },
 
-    async findByApiKeyHash(keyHash: string): Promise<Merchant | null> {
-      const [row] = await db.query<MerchantRow>(
-        `SELECT m.* FROM merchant_api_keys k JOIN merchants m ON m.id = k.merchant_id
-         WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    /** The active merchant a key that is not revoked belongs to, with the key's id and last use. */
+    async findByApiKeyHash(keyHash: string): Promise<(Merchant & { apiKeyId: string; apiKeyLastUsedAt: Date | null }) | null> {
+      const [row] = await db.query<MerchantRow & { key_id: string; key_last_used_at: Date | null }>(
+        `SELECT m.*, k.id AS key_id, k.last_used_at AS key_last_used_at
+           FROM merchant_api_keys k JOIN merchants m ON m.id = k.merchant_id
+         WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND m.active`,
         [keyHash],
       );
-      return row ? toMerchant(row) : null;
+      return row ? { ...toMerchant(row), apiKeyId: row.key_id, apiKeyLastUsedAt: date(row.key_last_used_at) } : null;
+    },
+
+    // ---- The back office ----
+
+    async findDetails(id: string): Promise<MerchantDetails | null> {
+      const [row] = await db.query<MerchantRow>('SELECT * FROM merchants WHERE id = $1', [id]);
+      return row ? toDetails(row) : null;
+    },
+
+    async list(): Promise<MerchantDetails[]> {
+      const rows = await db.query<MerchantRow>('SELECT * FROM merchants ORDER BY name, id');
+      return rows.map(toDetails);
+    },
+
+    /** A new merchant; false when the id is taken. */
+    async create(merchant: { id: string; name: string; allowedOrigins: readonly string[]; webhookUrl: string | null; webhookSecret: string }): Promise<boolean> {
+      const rows = await db.query(
+        `INSERT INTO merchants (id, name, allowed_origins, webhook_url, webhook_secret) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [merchant.id, merchant.name, merchant.allowedOrigins, merchant.webhookUrl, merchant.webhookSecret],
+      );
+      return rows.length > 0;
+    },
+
+    async update(id: string, changes: { name?: string | undefined; allowedOrigins?: readonly string[] | undefined; webhookUrl?: string | null | undefined }): Promise<void> {
+      await db.query(
+        `UPDATE merchants SET name = COALESCE($2, name), allowed_origins = COALESCE($3::text[], allowed_origins),
+           webhook_url = CASE WHEN $4 THEN $5 ELSE webhook_url END, updated_at = now()
+         WHERE id = $1`,
+        [id, changes.name ?? null, changes.allowedOrigins ?? null, changes.webhookUrl !== undefined, changes.webhookUrl ?? null],
+      );
+    },
+
+    async setActive(id: string, active: boolean): Promise<void> {
+      await db.query(
+        `UPDATE merchants SET active = $2, deactivated_at = CASE WHEN $2 THEN NULL ELSE now() END, updated_at = now() WHERE id = $1`,
+        [id, active],
+      );
+    },
+
+    async setProviderSettings(id: string, settings: MerchantProviderSettings): Promise<void> {
+      await db.query('UPDATE merchants SET provider_settings = $2::jsonb, updated_at = now() WHERE id = $1', [id, JSON.stringify(settings)]);
+    },
+
+    /** The new secret signs from now on; the current one keeps signing until `previousValidUntil`. */
+    async rotateWebhookSecret(id: string, secret: string, previousValidUntil: Date | null): Promise<void> {
+      await db.query(
+        `UPDATE merchants SET previous_webhook_secret = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE webhook_secret END,
+           previous_secret_expires_at = $3, webhook_secret = $2, updated_at = now() WHERE id = $1`,
+        [id, secret, previousValidUntil],
+      );
+    },
+
+    async listApiKeys(merchantId: string): Promise<ApiKeyRecord[]> {
+      const rows = await db.query<ApiKeyRow>('SELECT * FROM merchant_api_keys WHERE merchant_id = $1 ORDER BY created_at DESC', [merchantId]);
+      return rows.map(toApiKey);
+    },
+
+    async insertApiKey(merchantId: string, keyHash: string, prefix: string, label: string): Promise<ApiKeyRecord> {
+      const [row] = await db.query<ApiKeyRow>(
+        'INSERT INTO merchant_api_keys (merchant_id, key_hash, prefix, label) VALUES ($1, $2, $3, $4) RETURNING *',
+        [merchantId, keyHash, prefix, label],
+      );
+      if (!row) throw new Error('INSERT … RETURNING gave no row');
+      return toApiKey(row);
+    },
+
+    /** Revokes a key of this merchant; false when there is none (or it was revoked already). */
+    async revokeApiKey(merchantId: string, keyId: string): Promise<boolean> {
+      const rows = await db.query(
+        'UPDATE merchant_api_keys SET revoked_at = now() WHERE merchant_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING id',
+        [merchantId, keyId],
+      );
+      return rows.length > 0;
+    },
+
+    async recordApiKeyUse(keyId: string): Promise<void> {
+      await db.query('UPDATE merchant_api_keys SET last_used_at = now() WHERE id = $1', [keyId]);
     },
   };
 }

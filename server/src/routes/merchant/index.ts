@@ -33,6 +33,8 @@ const errorSchema = z.object({
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 503: errorSchema };
 
+const API_KEY_USE_RESOLUTION_MS = 60_000;
+
 function requireMerchant(request: FastifyRequest): Merchant {
   if (!request.merchant) throw ApiError.unauthorized();
   return request.merchant;
@@ -77,8 +79,14 @@ export default async function merchantApi(app: FastifyInstance) {
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S{8,200})$/i.exec(header);
       if (!match?.[1]) throw ApiError.unauthorized();
-      request.merchant = await scope.repos.merchants.findByApiKeyHash(sha256Hex(match[1]));
-      if (!request.merchant) throw ApiError.unauthorized();
+      const found = await scope.repos.merchants.findByApiKeyHash(sha256Hex(match[1]));
+      if (!found) throw ApiError.unauthorized();
+      request.merchant = found;
+      // The key's last use, for the back office's key list: at most one write a minute per key,
+      // and never in the request's way.
+      if (!found.apiKeyLastUsedAt || Date.now() - found.apiKeyLastUsedAt.getTime() > API_KEY_USE_RESOLUTION_MS) {
+        scope.repos.merchants.recordApiKeyUse(found.apiKeyId).catch((error: unknown) => request.log.warn({ err: error }, 'could not record an API key use'));
+      }
     });
 
     api.post(

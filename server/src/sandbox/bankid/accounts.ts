@@ -20,7 +20,7 @@ export interface BankIdAccount {
 /** Long enough for a code exchange after the longest interaction; refreshed at every login. */
 const ACCOUNT_TTL_SECONDS = 60 * 60;
 
-export const ID_TOKEN_CLAIMS = ['sub', 'socialno', 'ssn', 'given_name', 'family_name', 'name', 'country', 'identityscheme'] as const;
+export const ID_TOKEN_CLAIMS = ['sub', 'socialno', 'ssn', 'given_name', 'family_name', 'name', 'country', 'identityscheme', 'email', 'roles'] as const;
 
 export function accountClaims(sub: string, account: BankIdAccount): AccountClaims {
   const common = {

@@ -9,6 +9,7 @@ import type { Interaction } from 'oidc-provider';
 import {
   COUNTRIES,
   type CountryCode,
+  findTestOperator,
   findTestPerson,
   isLanguage,
   type Language,
@@ -19,6 +20,7 @@ import { type ChosenIdentity, chooserPage, confirmPage, messagePage, STYLESHEET_
 import { type Broker, createBroker } from './provider';
 import { type BankIdMethod, methodFor } from './methods';
 import { BANKID_CSS } from './styles';
+import { operatorChooserPage, operatorSubject } from './operators';
 
 /** Names for a typed number that is no test person's: the countries' own placeholder names. */
 const PLACEHOLDER_NAMES: Record<CountryCode, { givenName: string; familyName: string }> = {
@@ -92,12 +94,19 @@ export default async function bankIdSimulator(app: FastifyInstance) {
       page: { mount: string; uid: string; country: CountryCode; lang: Language };
     }
 
+    /** The interaction of the back office's client: a staff login, not a BankID identification. */
+    interface OperatorLogin {
+      provider: Broker['provider'];
+      operator: true;
+      page: { mount: string; uid: string; lang: Language };
+    }
+
     /**
      * The interaction this browser is in (bound to it by the provider's signed cookie), or an
      * answer already sent: the expired page, or the end of an authorization the broker cannot serve.
      */
-    async function current(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply): Promise<Current | null> {
-      const { provider, accounts, SessionNotFound } = await getBroker();
+    async function current(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply): Promise<Current | OperatorLogin | null> {
+      const { provider, accounts, operatorClientId, SessionNotFound } = await getBroker();
       let interaction: Interaction;
       try {
         interaction = await provider.interactionDetails(request.raw, reply.raw);
@@ -111,6 +120,9 @@ export default async function bankIdSimulator(app: FastifyInstance) {
         request.log.info({ prompt: interaction.prompt.name }, 'sandbox bankid: interaction mismatch');
         await sendHtml(reply, messagePage({ mount, country: 'NO', lang: languageOf(request, null) }, 'expired'), 400);
         return null;
+      }
+      if (operatorClientId !== null && interaction.params.client_id === operatorClientId) {
+        return { provider, operator: true, page: { mount, uid: interaction.uid, lang: languageOf(request, null) } };
       }
       const method = methodFor(interaction.params.acr_values);
       if (!method) {
@@ -130,14 +142,40 @@ export default async function bankIdSimulator(app: FastifyInstance) {
 
     type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
 
+    /** A BankID identification's interaction, or an answer already sent (expired, or a staff login). */
+    async function bankId(request: UidRequest, reply: FastifyReply): Promise<Current | null> {
+      const c = await current(request, reply);
+      if (!c) return null;
+      if ('operator' in c) {
+        await sendHtml(reply, messagePage({ mount, country: 'NO', lang: c.page.lang }, 'expired'), 400);
+        return null;
+      }
+      return c;
+    }
+
     scope.get('/interaction/:uid', async (request: UidRequest, reply) => {
       const c = await current(request, reply);
       if (!c) return reply;
+      if ('operator' in c) return sendHtml(reply, operatorChooserPage(c.page));
       return sendHtml(reply, chooserPage(c.page));
     });
 
-    scope.post('/interaction/:uid/select', async (request: UidRequest, reply) => {
+    scope.post('/interaction/:uid/operator', async (request: UidRequest, reply) => {
       const c = await current(request, reply);
+      if (!c) return reply;
+      const operator = findTestOperator(field(request.body, 'operator', 60));
+      if (!('operator' in c) || !operator) {
+        return sendHtml(reply, messagePage({ mount, country: 'NO', lang: languageOf(request, null) }, 'expired'), 400);
+      }
+      const returnTo = await c.provider.interactionResult(request.raw, reply.raw, {
+        login: { accountId: operatorSubject(operator), remember: false },
+      });
+      request.log.info({ roles: operator.roles }, 'sandbox broker: operator signed in');
+      return reply.redirect(returnTo, 303);
+    });
+
+    scope.post('/interaction/:uid/select', async (request: UidRequest, reply) => {
+      const c = await bankId(request, reply);
       if (!c) return reply;
       const person = field(request.body, 'person', 20);
       const typed: TypedInput = person
@@ -156,7 +194,7 @@ export default async function bankIdSimulator(app: FastifyInstance) {
     });
 
     scope.post('/interaction/:uid/approve', async (request: UidRequest, reply) => {
-      const c = await current(request, reply);
+      const c = await bankId(request, reply);
       if (!c) return reply;
       const typed: TypedInput = {
         nationalId: field(request.body, 'nationalId', 20),
@@ -189,7 +227,7 @@ export default async function bankIdSimulator(app: FastifyInstance) {
         { error: 'access_denied', error_description: 'The end-user cancelled the identification.' },
         { mergeWithLastSubmission: false },
       );
-      request.log.info({ country: c.method.country }, 'sandbox bankid: cancelled');
+      request.log.info({ country: 'operator' in c ? null : c.method.country }, 'sandbox bankid: cancelled');
       return reply.redirect(returnTo, 303);
     });
   });

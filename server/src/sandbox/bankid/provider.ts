@@ -9,13 +9,14 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Configuration, errors, JWK, KoaContextWithOIDC } from 'oidc-provider';
-import { API, COUNTRIES, isLanguage } from '@portal/domain';
+import { API, BACK_OFFICE_AUTH, COUNTRIES, isLanguage } from '@portal/domain';
 import { randomToken } from '../../lib/crypto';
 import { sessionSecret } from '../../services/session-secret';
 import { sandboxStore } from '../records';
 import { type BankIdAccount, accountClaims, accountStore, ID_TOKEN_CLAIMS } from './accounts';
 import { sandboxAdapterFactory } from './adapter';
 import { ACR_VALUES, methodFor } from './methods';
+import { operatorClaims } from './operators';
 import { messagePage } from './pages';
 
 const generateRsaKeyPair = promisify(generateKeyPair);
@@ -47,6 +48,8 @@ async function signingKey(app: FastifyInstance): Promise<JWK> {
 
 export interface Broker {
   provider: Provider;
+  /** The back office's client id at this broker, when it signs operators in here. */
+  operatorClientId: string | null;
   accounts: ReturnType<typeof accountStore>;
   SessionNotFound: typeof errors.SessionNotFound;
 }
@@ -58,6 +61,9 @@ export async function createBroker(app: FastifyInstance, issuer: string, mount: 
   const derive = (purpose: string) => createHmac('sha256', secret).update(`sandbox-bankid:${purpose}`).digest('base64url');
   const accounts = accountStore(app.db, derive('subject'));
   const { clientId, clientSecret } = app.config.providers.oidc;
+  // The back office signs its operators in at this broker too, with a client of its own.
+  const backOffice = app.config.backOffice.oidc;
+  const operatorClient = backOffice && backOffice.issuer === issuer ? backOffice : null;
 
   const configuration: Configuration = {
     adapter: sandboxAdapterFactory(app.db),
@@ -71,6 +77,19 @@ export async function createBroker(app: FastifyInstance, issuer: string, mount: 
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
       },
+      ...(operatorClient
+        ? [
+            {
+              client_id: operatorClient.clientId,
+              client_secret: operatorClient.clientSecret,
+              client_name: 'Back office',
+              redirect_uris: [`${app.config.publicUrl}${BACK_OFFICE_AUTH.callback.pattern}`],
+              grant_types: ['authorization_code'],
+              response_types: ['code' as const],
+              token_endpoint_auth_method: 'client_secret_basic' as const,
+            },
+          ]
+        : []),
     ],
     jwks: { keys: [await signingKey(app)] },
     cookies: {
@@ -104,6 +123,8 @@ export async function createBroker(app: FastifyInstance, issuer: string, mount: 
       return grant;
     },
     async findAccount(_ctx, sub) {
+      const operator = operatorClaims(sub);
+      if (operator) return { accountId: sub, claims: () => operator };
       const account: BankIdAccount | null = await accounts.find(sub);
       if (!account) return undefined;
       return { accountId: sub, claims: () => accountClaims(sub, account) };
@@ -130,5 +151,5 @@ export async function createBroker(app: FastifyInstance, issuer: string, mount: 
   koa.on('error', (error: Error) => {
     app.log.error({ err: error }, 'sandbox bankid: unhandled error');
   });
-  return { provider, accounts, SessionNotFound: oidcProvider.errors.SessionNotFound };
+  return { provider, accounts, operatorClientId: operatorClient?.clientId ?? null, SessionNotFound: oidcProvider.errors.SessionNotFound };
 }

@@ -1,0 +1,387 @@
+/**
+ * The back office: the lender's own staff (operators) onboard merchants and help customers and
+ * shops. One definition of its roles, its routes and who may call each, its request and answer
+ * shapes and its limits, shared by the server, the console and the tests.
+ */
+import { COUNTRY_CODES } from './countries';
+import { APPLICATION_STATUSES, MERCHANT_STATUSES } from './lifecycle';
+import { CUSTOMER_TYPES, OUTCOMES, PROVIDERS } from './outcomes';
+import { route } from './routes';
+import { absoluteUrlSchema, optionalText, requiredText } from './schemas/atoms';
+import { z } from './schemas/zod';
+import { validationKey } from './messages';
+
+/** `support` helps customers and shops; `admin` does that too and manages merchants. */
+export const OPERATOR_ROLES = ['support', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export const isOperatorRole = (value: unknown): value is OperatorRole => OPERATOR_ROLES.includes(value as OperatorRole);
+
+/** The roles whose holders may do what `role` may: an admin may do everything support may. */
+const IMPLIED_BY: Readonly<Record<OperatorRole, readonly OperatorRole[]>> = { support: ['support', 'admin'], admin: ['admin'] };
+export const hasRole = (roles: readonly OperatorRole[], needed: OperatorRole): boolean => roles.some((role) => IMPLIED_BY[needed].includes(role));
+
+export const BACK_OFFICE_LIMITS = {
+  /** An operator session ends after this long without a request… */
+  sessionIdleMinutes: 30,
+  /** …and after this long in any case: a shift, then a new sign-in. */
+  sessionMaxHours: 8,
+  reasonMin: 5,
+  reasonMax: 500,
+  searchPageSize: 50,
+  auditPageSize: 100,
+  /** How long the previous webhook secret stays valid after a rotation, by default and at most. */
+  secretGraceHoursDefault: 24,
+  secretGraceHoursMax: 24 * 14,
+  merchantIdMax: 60,
+  apiKeyLabelMax: 100,
+} as const;
+
+/** The console's address; the server serves its bundle here. */
+export const BACK_OFFICE_BASE = '/back-office';
+export const BACK_OFFICE_API_BASE = '/api/back-office';
+
+/** Sign-in through the OIDC broker: top-level navigations, and a sign-out. */
+export const BACK_OFFICE_AUTH = {
+  login: route('/api/back-office/auth/login'),
+  callback: route('/api/back-office/auth/callback'),
+  logout: route('/api/back-office/auth/logout'),
+} as const;
+
+/** Why a sign-in did not finish, as the console's sign-in page is told (`?signin=`). */
+export const SIGN_IN_PROBLEMS = ['failed', 'cancelled', 'no-role', 'unavailable'] as const;
+export type SignInProblem = (typeof SIGN_IN_PROBLEMS)[number];
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+
+interface BackOfficeRoute<Path extends string> {
+  method: Method;
+  route: ReturnType<typeof route<Path>>;
+  /** The least role that may call it (admin implies support). */
+  role: OperatorRole;
+}
+
+const r = <const Path extends string>(method: Method, pattern: Path, role: OperatorRole): BackOfficeRoute<Path> => ({
+  method,
+  route: route(pattern),
+  role,
+});
+
+/**
+ * Every route of the back-office API and the least role it needs: the server guards each route
+ * from this table, and a test calls each with each role, a customer session and a merchant key.
+ */
+export const BACK_OFFICE_API = {
+  me: r('GET', '/api/back-office/v1/me', 'support'),
+  searchApplications: r('GET', '/api/back-office/v1/applications', 'support'),
+  application: r('GET', '/api/back-office/v1/applications/:reference', 'support'),
+  revealNationalId: r('POST', '/api/back-office/v1/applications/:reference/reveal-national-id', 'support'),
+  cancelApplication: r('POST', '/api/back-office/v1/applications/:reference/cancel', 'support'),
+  resendWebhook: r('POST', '/api/back-office/v1/applications/:reference/webhooks/:eventId/resend', 'support'),
+  merchants: r('GET', '/api/back-office/v1/merchants', 'support'),
+  createMerchant: r('POST', '/api/back-office/v1/merchants', 'admin'),
+  merchant: r('GET', '/api/back-office/v1/merchants/:merchantId', 'admin'),
+  updateMerchant: r('PATCH', '/api/back-office/v1/merchants/:merchantId', 'admin'),
+  deactivateMerchant: r('POST', '/api/back-office/v1/merchants/:merchantId/deactivate', 'admin'),
+  activateMerchant: r('POST', '/api/back-office/v1/merchants/:merchantId/activate', 'admin'),
+  providerSettings: r('PUT', '/api/back-office/v1/merchants/:merchantId/provider-settings', 'admin'),
+  apiKeys: r('GET', '/api/back-office/v1/merchants/:merchantId/api-keys', 'admin'),
+  issueApiKey: r('POST', '/api/back-office/v1/merchants/:merchantId/api-keys', 'admin'),
+  revokeApiKey: r('POST', '/api/back-office/v1/merchants/:merchantId/api-keys/:keyId/revoke', 'admin'),
+  rotateWebhookSecret: r('POST', '/api/back-office/v1/merchants/:merchantId/webhook-secret/rotate', 'admin'),
+  auditLog: r('GET', '/api/back-office/v1/audit-log', 'admin'),
+  sessions: r('GET', '/api/back-office/v1/sessions', 'admin'),
+  revokeSession: r('POST', '/api/back-office/v1/sessions/:sessionId/revoke', 'admin'),
+} as const;
+export type BackOfficeOperation = keyof typeof BACK_OFFICE_API;
+
+/** The back-office API's own OpenAPI document (apart from the merchant API's). */
+export const BACK_OFFICE_OPENAPI = route('/api/back-office/v1/openapi.json');
+
+/** What the audit log records; every back-office action is one of these. */
+export const AUDIT_ACTIONS = [
+  'operator.signed_in',
+  'operator.signed_out',
+  'operator.session_revoked',
+  'applications.searched',
+  'application.viewed',
+  'application.national_id_revealed',
+  'application.cancelled',
+  'webhook.resent',
+  'merchant.created',
+  'merchant.updated',
+  'merchant.deactivated',
+  'merchant.activated',
+  'merchant.provider_settings_changed',
+  'api_key.issued',
+  'api_key.revoked',
+  'webhook_secret.rotated',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * A national ID as support sees it in lists: its last four digits only (the first six or eight
+ * are the birth date). Revealing the rest takes a reason and is audited.
+ */
+export function maskNationalId(nationalId: string | null): string | null {
+  if (!nationalId) return null;
+  const visible = 4;
+  return `${'•'.repeat(Math.max(0, nationalId.length - visible))}${nationalId.slice(-visible)}`;
+}
+
+// ---- Requests ---------------------------------------------------------------------------
+
+export const reasonSchema = z.string().check(
+  z.trim(),
+  z.minLength(BACK_OFFICE_LIMITS.reasonMin, validationKey('tooShort')),
+  z.maxLength(BACK_OFFICE_LIMITS.reasonMax),
+);
+export const reasonBodySchema = z.strictObject({ reason: reasonSchema });
+export const optionalReasonBodySchema = z.strictObject({ reason: z.optional(reasonSchema) });
+
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, validationKey('wrongFormat')));
+
+export const applicationSearchSchema = z.strictObject({
+  reference: optionalText(100),
+  merchantPaymentReference: optionalText(100),
+  merchantId: optionalText(BACK_OFFICE_LIMITS.merchantIdMax),
+  status: z.optional(z.enum(APPLICATION_STATUSES)),
+  /** Created on or after this day (UTC). */
+  from: z.optional(isoDate),
+  /** Created on or before this day (UTC). */
+  to: z.optional(isoDate),
+  /** The `nextCursor` of the previous page. */
+  cursor: optionalText(200),
+});
+export type ApplicationSearch = z.infer<typeof applicationSearchSchema>;
+
+export const merchantIdSchema = z
+  .string()
+  .check(z.trim(), z.minLength(2), z.maxLength(BACK_OFFICE_LIMITS.merchantIdMax), z.regex(/^[a-z0-9][a-z0-9-]*$/, validationKey('wrongFormat')));
+
+/** An origin as browsers write it: scheme, host and port, nothing after. */
+export const originSchema = absoluteUrlSchema.check(
+  z.refine((value) => {
+    try {
+      return new URL(value).origin === value;
+    } catch {
+      return false;
+    }
+  }, validationKey('wrongFormat')),
+);
+const originsSchema = z.array(originSchema).check(z.maxLength(20));
+
+export const createMerchantSchema = z.strictObject({
+  id: merchantIdSchema,
+  name: requiredText(200),
+  allowedOrigins: z._default(originsSchema, []),
+  webhookUrl: z.nullish(absoluteUrlSchema),
+});
+export type CreateMerchant = z.infer<typeof createMerchantSchema>;
+
+export const updateMerchantSchema = z.strictObject({
+  name: z.optional(requiredText(200)),
+  allowedOrigins: z.optional(originsSchema),
+  webhookUrl: z.nullish(absoluteUrlSchema),
+  reason: z.optional(reasonSchema),
+});
+export type UpdateMerchant = z.infer<typeof updateMerchantSchema>;
+
+const credentialsSchema = z.strictObject({ clientId: requiredText(200), clientSecret: requiredText(500) });
+
+/**
+ * A merchant's own settings at the lenders: its Resurs store, and Resurs credentials per country
+ * (Resurs issues Norway and Sweden separately). A secret left out keeps the one stored.
+ */
+export const providerSettingsSchema = z.strictObject({
+  resurs: z.strictObject({
+    storeId: optionalText(100),
+    credentials: z._default(
+      z.partialRecord(z.enum(COUNTRY_CODES), z.strictObject({ clientId: requiredText(200), clientSecret: optionalText(500) })),
+      {},
+    ),
+  }),
+  reason: z.optional(reasonSchema),
+});
+export type ProviderSettingsInput = z.infer<typeof providerSettingsSchema>;
+export { credentialsSchema as providerCredentialsSchema };
+
+export const issueApiKeySchema = z.strictObject({ label: requiredText(BACK_OFFICE_LIMITS.apiKeyLabelMax), reason: z.optional(reasonSchema) });
+
+export const rotateSecretSchema = z.strictObject({
+  graceHours: z._default(z.int().check(z.minimum(0), z.maximum(BACK_OFFICE_LIMITS.secretGraceHoursMax)), BACK_OFFICE_LIMITS.secretGraceHoursDefault),
+  reason: z.optional(reasonSchema),
+});
+
+export const auditQuerySchema = z.strictObject({
+  action: z.optional(z.enum(AUDIT_ACTIONS)),
+  operator: optionalText(200),
+  targetId: optionalText(200),
+  /** Entries older than this id (the `nextCursor` of the previous page). */
+  before: z.optional(z.string().check(z.regex(/^\d{1,18}$/, validationKey('wrongFormat')))),
+});
+
+// ---- Answers ----------------------------------------------------------------------------
+
+export const operatorSchema = z.object({
+  subject: z.string(),
+  name: z.string(),
+  email: z.nullable(z.string()),
+  roles: z.array(z.enum(OPERATOR_ROLES)),
+  sessionExpiresAt: z.string(),
+});
+export type OperatorView = z.infer<typeof operatorSchema>;
+
+export const applicationSummarySchema = z.object({
+  reference: z.string(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  merchantPaymentReference: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  merchantStatus: z.enum(MERCHANT_STATUSES),
+  outcome: z.nullable(z.enum(OUTCOMES)),
+  countryCode: z.enum(COUNTRY_CODES),
+  customerType: z.enum(CUSTOMER_TYPES),
+  provider: z.enum(PROVIDERS),
+  version: z.number(),
+  loanAmount: z.number(),
+  currency: z.string(),
+  customerName: z.nullable(z.string()),
+  companyName: z.nullable(z.string()),
+  nationalIdMasked: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ApplicationSummary = z.infer<typeof applicationSummarySchema>;
+
+export const searchResultSchema = z.object({
+  items: z.array(applicationSummarySchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const TIMELINE_KINDS = ['lifecycle', 'provider', 'webhook'] as const;
+
+const timelineEntrySchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('lifecycle'),
+    at: z.string(),
+    event: z.string(),
+    status: z.nullable(z.enum(APPLICATION_STATUSES)),
+    outcome: z.nullable(z.string()),
+    detail: z.nullable(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+  }),
+  z.object({
+    kind: z.literal('provider'),
+    at: z.string(),
+    provider: z.string(),
+    operation: z.string(),
+    httpStatus: z.nullable(z.number()),
+    outcome: z.string(),
+    durationMs: z.number(),
+  }),
+  z.object({
+    kind: z.literal('webhook'),
+    at: z.string(),
+    eventId: z.string(),
+    type: z.string(),
+    httpStatus: z.nullable(z.number()),
+    latencyMs: z.number(),
+    /** An automatic delivery, or one an operator asked for. */
+    trigger: z.enum(['delivery', 'resend']),
+    error: z.nullable(z.string()),
+  }),
+]);
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+export const webhookEventViewSchema = z.object({
+  id: z.string(),
+  sequence: z.number(),
+  type: z.string(),
+  url: z.string(),
+  createdAt: z.string(),
+  attempts: z.number(),
+  lastStatus: z.nullable(z.number()),
+  deliveredAt: z.nullable(z.string()),
+});
+export type WebhookEventView = z.infer<typeof webhookEventViewSchema>;
+
+export const applicationDetailSchema = z.object({
+  application: applicationSummarySchema,
+  final: z.boolean(),
+  callbackUrl: z.string(),
+  webhookUrl: z.nullable(z.string()),
+  /** Every lifecycle transition, provider call and webhook attempt, oldest first. */
+  timeline: z.array(timelineEntrySchema),
+  webhookEvents: z.array(webhookEventViewSchema),
+});
+export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
+
+export const revealedNationalIdSchema = z.object({ nationalId: z.nullable(z.string()) });
+
+export const resendAnswerSchema = z.object({ eventId: z.string(), queued: z.boolean() });
+
+const credentialsViewSchema = z.object({ clientId: z.string(), secretSet: z.boolean() });
+
+export const merchantViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  allowedOrigins: z.array(z.string()),
+  webhookUrl: z.nullable(z.string()),
+  /** Until when the previous webhook secret is still valid (both sign deliveries until then). */
+  previousSecretValidUntil: z.nullable(z.string()),
+  providerSettings: z.object({
+    resurs: z.object({
+      storeId: z.nullable(z.string()),
+      credentials: z.partialRecord(z.enum(COUNTRY_CODES), credentialsViewSchema),
+    }),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deactivatedAt: z.nullable(z.string()),
+});
+export type MerchantView = z.infer<typeof merchantViewSchema>;
+
+/** The answer to creating a merchant: its webhook secret, shown this once. */
+export const createdMerchantSchema = z.object({ merchant: merchantViewSchema, webhookSecret: z.string() });
+
+export const apiKeyViewSchema = z.object({
+  id: z.string(),
+  prefix: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.nullable(z.string()),
+  revokedAt: z.nullable(z.string()),
+});
+export type ApiKeyView = z.infer<typeof apiKeyViewSchema>;
+
+/** The key itself is in this answer only: it is stored hashed. */
+export const issuedApiKeySchema = z.object({ key: z.string(), apiKey: apiKeyViewSchema });
+
+export const rotatedSecretSchema = z.object({ webhookSecret: z.string(), previousSecretValidUntil: z.nullable(z.string()) });
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  operatorSubject: z.string(),
+  operatorName: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  targetType: z.nullable(z.string()),
+  targetId: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  detail: z.nullable(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.nullable(z.string()) });
+
+export const operatorSessionViewSchema = z.object({
+  id: z.string(),
+  operatorSubject: z.string(),
+  operatorName: z.string(),
+  roles: z.array(z.enum(OPERATOR_ROLES)),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  current: z.boolean(),
+});
+export type OperatorSessionView = z.infer<typeof operatorSessionViewSchema>;

@@ -1,0 +1,87 @@
+/**
+ * One application for support: its summary and its whole timeline — every lifecycle transition,
+ * every provider call with its outcome and duration, every webhook delivery attempt with its
+ * answer and latency — in the order they happened.
+ */
+import { type ApplicationDetail, isFinalStatus, type TimelineEntry } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ApplicationRecord } from '../../db/repositories/applications';
+import { ApiError } from '../../lib/errors';
+import type { Actor } from './actor';
+import { summaryOf } from './application-views';
+
+export async function findApplication(app: FastifyInstance, reference: string): Promise<ApplicationRecord> {
+  const application = await app.repos.applications.findByReference(reference);
+  if (!application) throw ApiError.notFound();
+  return application;
+}
+
+export async function detailOf(app: FastifyInstance, application: ApplicationRecord): Promise<ApplicationDetail> {
+  const [customer, merchant, events, calls, webhookEvents, attempts] = [
+    await app.repos.customers.findByApplicationId(application.id),
+    await app.repos.merchants.findById(application.merchantId),
+    await app.repos.events.listForApplication(application.id),
+    await app.repos.providerInteractions.listForApplication(application.id),
+    await app.repos.webhookEvents.listForApplication(application.id),
+    await app.repos.webhookAttempts.listForApplication(application.id),
+  ];
+  const timeline: TimelineEntry[] = [
+    ...events.map((event): TimelineEntry => ({
+      kind: 'lifecycle',
+      at: event.createdAt.toISOString(),
+      event: event.type,
+      status: event.status,
+      outcome: event.outcome,
+      detail: event.detail,
+    })),
+    ...calls.map((call): TimelineEntry => ({
+      kind: 'provider',
+      at: call.at.toISOString(),
+      provider: call.provider,
+      operation: call.operation,
+      httpStatus: call.httpStatus,
+      outcome: call.outcome,
+      durationMs: call.durationMs,
+    })),
+    ...attempts.map((attempt): TimelineEntry => ({
+      kind: 'webhook',
+      at: attempt.attemptedAt.toISOString(),
+      eventId: attempt.eventId,
+      type: attempt.type,
+      httpStatus: attempt.httpStatus === 0 ? null : attempt.httpStatus,
+      latencyMs: attempt.latencyMs,
+      trigger: attempt.trigger,
+      error: attempt.error,
+    })),
+  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+
+  return {
+    application: summaryOf(application, customer, merchant?.name ?? application.merchantId),
+    final: isFinalStatus(application.status),
+    callbackUrl: application.callbackUrl,
+    webhookUrl: application.webhookUrl,
+    timeline,
+    webhookEvents: webhookEvents.map((event) => ({
+      id: event.id,
+      sequence: event.sequence,
+      type: typeof event.payload.type === 'string' ? event.payload.type : 'application.updated',
+      url: event.url,
+      createdAt: event.createdAt.toISOString(),
+      attempts: event.attempts,
+      lastStatus: event.lastStatus,
+      deliveredAt: event.deliveredAt ? event.deliveredAt.toISOString() : null,
+    })),
+  };
+}
+
+export async function applicationDetail(app: FastifyInstance, actor: Actor, reference: string): Promise<ApplicationDetail> {
+  const application = await findApplication(app, reference);
+  await app.repos.auditLog.append({
+    operatorSubject: actor.subject,
+    operatorName: actor.name,
+    action: 'application.viewed',
+    targetType: 'application',
+    targetId: application.reference,
+  });
+  return detailOf(app, application);
+}

@@ -1,0 +1,14 @@
+/** New merchant secrets: webhook signing secrets and API keys, random and shown once. */
+import { randomToken, sha256Hex } from '../../../lib/crypto';
+
+/** Keys start with this, so a leaked one is recognisable (secret scanners look for such prefixes). */
+export const API_KEY_PREFIX = 'lsp_';
+/** How much of a key is kept in clear to tell keys apart: the marker and eight random characters. */
+export const API_KEY_VISIBLE_CHARS = API_KEY_PREFIX.length + 8;
+
+export const newWebhookSecret = (): string => `whsec_${randomToken(32)}`;
+
+export function newApiKey(): { key: string; hash: string; prefix: string } {
+  const key = `${API_KEY_PREFIX}${randomToken(32)}`;
+  return { key, hash: sha256Hex(key), prefix: key.slice(0, API_KEY_VISIBLE_CHARS) };
+}
