@@ -208,7 +208,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               roleClaim: e.BACK_OFFICE_ROLE_CLAIM,
             }
           : null,
-      distDir: resolve(e.BACK_OFFICE_DIST_DIR ?? join(repoRoot(), 'web', 'dist-back-office')),
+      // The web build writes the console beside the customer app (web/vite.config.ts).
+      distDir: resolve(e.BACK_OFFICE_DIST_DIR ?? join(e.WEB_DIST_DIR ?? join(repoRoot(), 'web', 'dist'), 'back-office')),
     },
   };
   if (!sandbox && e.BACK_OFFICE_OIDC_CLIENT_ID && !e.BACK_OFFICE_OIDC_CLIENT_SECRET) {

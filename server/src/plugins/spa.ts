@@ -2,20 +2,20 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SPA_BASE } from '@portal/domain';
+import { BACK_OFFICE_BASE, SPA_BASE } from '@portal/domain';
 import { ApiError } from '../lib/errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The SPA under /loan-subscription/: hashed assets cached for a year, everything else that is
- * not a file gets index.html (history fallback), so deep links load the app.
+ * A built single-page app under `prefix`: hashed assets cached for a year, everything else that
+ * is not a file gets index.html (history fallback), so deep links load the app. `exclude` is a
+ * folder of the build that is not served here.
  */
-export default async function spa(app: FastifyInstance) {
-  const root = app.config.webDistDir;
+async function serveSpa(app: FastifyInstance, root: string, prefix: string, exclude?: string) {
   const indexFile = join(root, 'index.html');
 
-  app.get(SPA_BASE, (_request, reply) => reply.redirect(`${SPA_BASE}/`, 301));
+  app.get(prefix, (_request, reply) => reply.redirect(`${prefix}/`, 301));
 
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, {
@@ -24,6 +24,7 @@ export default async function spa(app: FastifyInstance) {
       wildcard: true,
       index: false,
       preCompressed: true,
+      ...(exclude ? { allowedPath: (pathName: string) => !pathName.startsWith(`/${exclude}/`) } : {}),
       setHeaders(reply, sent) {
         // The compressed copy is what is sent; its rules are those of the file it copies.
         const path = sent.replace(/\.(br|gz)$/, '');
@@ -49,5 +50,17 @@ export default async function spa(app: FastifyInstance) {
       if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile) return sendIndex(reply);
       throw new ApiError(404, 'REQUEST_ERROR');
     });
-  }, { prefix: SPA_BASE });
+  }, { prefix });
+}
+
+/**
+ * The customers' SPA under /loan-subscription/, and the back office's console, a bundle of its
+ * own, under /back-office/ (ADR 11). The console's build sits in the customer build's folder
+ * (`back-office/`), which the customer app's address does not serve.
+ */
+export default async function spa(app: FastifyInstance) {
+  const consoleFolder = app.config.backOffice.distDir;
+  const nested = consoleFolder.startsWith(`${app.config.webDistDir}/`) ? consoleFolder.slice(app.config.webDistDir.length + 1) : undefined;
+  await serveSpa(app, app.config.webDistDir, SPA_BASE, nested);
+  await serveSpa(app, consoleFolder, BACK_OFFICE_BASE);
 }

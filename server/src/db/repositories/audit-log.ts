@@ -76,6 +76,15 @@ export function auditLogRepository(db: Queryable) {
       );
     },
 
+    /** Whether this operator did this to this record within the last `minutes` (views are logged once a while). */
+    async hasRecent(operatorSubject: string, action: AuditAction, targetId: string, minutes: number): Promise<boolean> {
+      const rows = await db.query(
+        `SELECT 1 FROM audit_log WHERE target_id = $1 AND action = $2 AND operator_subject = $3 AND at > now() - make_interval(mins => $4) LIMIT 1`,
+        [targetId, action, operatorSubject, minutes],
+      );
+      return rows.length > 0;
+    },
+
     /** Newest first. */
     async list(query: AuditQuery): Promise<AuditRecord[]> {
       const where: string[] = [];

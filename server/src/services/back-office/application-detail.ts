@@ -74,9 +74,13 @@ export async function detailOf(app: FastifyInstance, application: ApplicationRec
   };
 }
 
+/** The console refreshes an open application every few seconds: one view entry per operator per this many minutes. */
+const VIEW_AUDIT_MINUTES = 10;
+
 export async function applicationDetail(app: FastifyInstance, actor: Actor, reference: string): Promise<ApplicationDetail> {
   const application = await findApplication(app, reference);
-  await app.repos.auditLog.append({
+  const logged = await app.repos.auditLog.hasRecent(actor.subject, 'application.viewed', application.reference, VIEW_AUDIT_MINUTES);
+  if (!logged) await app.repos.auditLog.append({
     operatorSubject: actor.subject,
     operatorName: actor.name,
     action: 'application.viewed',
