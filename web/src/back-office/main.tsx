@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BackOfficeApp } from './app';
 import { initialLanguage, loadLanguage } from './i18n';
-import './styles.css';
+// The customer app's stylesheet (design tokens, utilities), with this folder as its source here.
+import '../styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
