@@ -34,10 +34,12 @@ async function operatorPage(browser: Browser, operator: string): Promise<Page> {
   return page;
 }
 
-async function screenshot(page: Page, name: string) {
+/** The page at 1280 px (whole) and 360 px (the screen's worth from `from`, when given). */
+async function screenshot(page: Page, name: string, from?: string) {
   if (!SCREENSHOTS) return;
   for (const [suffix, width] of [['desktop', 1280], ['mobile', 360]] as const) {
     await page.setViewportSize({ width, height: 900 });
+    if (suffix === 'mobile' && from) await page.getByTestId(from).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS}/back-office-${name}-${suffix}.png`, fullPage: suffix === 'desktop' });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -125,7 +127,7 @@ test.describe('back office', () => {
     await expect(result).toContainText('Fjellsport AS');
     await expect(result).toContainText('•••••••9552');
     await expect(result).not.toContainText('27028809552');
-    await screenshot(support, 'search');
+    await screenshot(support, 'search', 'results');
     await result.getByRole('link', { name: merchantPaymentReference }).click();
     await expect(support.getByRole('heading', { level: 1, name: `Order ${merchantPaymentReference}` })).toBeVisible();
 
