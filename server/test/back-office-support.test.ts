@@ -38,7 +38,6 @@ describe('back office: merchants and support', () => {
   let shop: Server;
   let shopUrl = '';
   const received: Received[] = [];
-  const admin = (): OperatorBrowser => browsers.admin;
   const browsers = {} as Record<'admin' | 'support', OperatorBrowser>;
   const merchantId = `shop-${Date.now().toString(36)}`;
   let apiKey = '';
