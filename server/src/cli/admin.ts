@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BACK_OFFICE_LIMITS, createMerchantSchema, type z } from '@portal/domain';
 import { loadConfig, repoRoot } from '../config';
-import { openDatabase } from '../db/db';
+import { type Db, openDatabase } from '../db/db';
 import { migrate } from '../db/migrate';
 import { repositories } from '../db/repositories';
 import { ApiError } from '../lib/errors';
@@ -62,7 +62,13 @@ const toStdout = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
 
-export async function main(argv: string[], print: (line: string) => void = toStdout): Promise<number> {
+/** The configured database: DATABASE_URL, or the embedded one in DATA_DIR. */
+async function openConfigured(): Promise<Db> {
+  const config = loadConfig();
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+}
+
+export async function main(argv: string[], print: (line: string) => void = toStdout, open: () => Promise<Db> = openConfigured): Promise<number> {
   const { positionals, values } = parseArgs({ args: argv, options, allowPositionals: true });
   const [noun, verb] = positionals;
   if (values.help || !noun || !verb) {
@@ -70,8 +76,7 @@ export async function main(argv: string[], print: (line: string) => void = toStd
     return values.help ? 0 : 2;
   }
 
-  const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await open();
   const user = userInfo().username;
   const actor: Actor = { subject: `cli:${user}`, name: `Admin CLI (${user})` };
   try {
