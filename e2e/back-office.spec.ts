@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page, test } from '@playwright/test';
 import { findTestOperator } from '@portal/domain/sandbox/test-operators';
 
@@ -32,6 +33,12 @@ async function operatorPage(browser: Browser, operator: string): Promise<Page> {
   await signIn(page, operator);
   await expect(page.getByTestId('operator')).toContainText(operator);
   return page;
+}
+
+/** WCAG 2.2 AA: axe-core finds nothing on the console's screen as it is now. */
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
 }
 
 /** The page at 1280 px (whole) and 360 px (the screen's worth from `from`, when given). */
@@ -97,6 +104,7 @@ test.describe('back office', () => {
     const key = (await admin.getByTestId('secret-once').textContent()) ?? '';
     expect(key).toMatch(/^lsp_/);
     await expect(admin.getByTestId('api-keys')).toContainText('never used');
+    await expectAccessible(admin, 'merchant page');
     await screenshot(admin, 'merchant');
 
     // The shop's server, as with curl: the key creates an application.
@@ -127,6 +135,7 @@ test.describe('back office', () => {
     await expect(result).toContainText('Fjellsport AS');
     await expect(result).toContainText('•••••••9552');
     await expect(result).not.toContainText('27028809552');
+    await expectAccessible(support, 'search with a result');
     await screenshot(support, 'search', 'results');
     await result.getByRole('link', { name: merchantPaymentReference }).click();
     await expect(support.getByRole('heading', { level: 1, name: `Order ${merchantPaymentReference}` })).toBeVisible();
@@ -147,6 +156,7 @@ test.describe('back office', () => {
     await expect(customer).toHaveURL(/\/demo-shop\/return\?/, { timeout: 30_000 });
     await expect(support.getByTestId('status')).toHaveText('COMPLETED', { timeout: 20_000 });
     await expect(timeline.locator('[data-kind=webhook]').last()).toContainText('application.completed: HTTP 204');
+    await expectAccessible(support, 'application with its timeline');
     await screenshot(support, 'application');
 
     // The last webhook, once more: the same event id reaches the shop a second time.
@@ -193,11 +203,23 @@ test.describe('back office', () => {
     await checkout.getByRole('button', { name: 'Pay with financing' }).click();
     await customer.getByRole('button', { name: /^(Logg inn som testkunde|Log in as test customer)$/ }).click();
     await expect(customer).toHaveURL(/\/loan-subscription\/[A-Za-z0-9_-]{22,}/);
+    const reference = new URL(customer.url()).pathname.split('/').at(-1) ?? '';
     expect((await customer.context().request.get('/api/back-office/v1/applications')).status()).toBe(401);
     await customer.goto('/back-office/');
     await expect(customer.getByRole('heading', { level: 1, name: 'Sign in to the back office' })).toBeVisible();
     const withKey = await request.get('/api/back-office/v1/applications', { headers: { authorization: 'Bearer sandbox-demo-merchant-key' } });
     expect(withKey.status()).toBe(401);
+
+    // Support cancels the customer's application, with a reason; it is final afterwards.
+    await support.goto(`/back-office/applications/${reference}`);
+    await expect(support.getByTestId('status')).toHaveText('CREATED');
+    await support.getByRole('button', { name: 'Cancel application' }).click();
+    await expect(support.getByText('Use at least 5 characters')).toBeVisible();
+    await support.getByLabel('Reason for cancelling').fill('The customer phoned to call off the order');
+    await support.getByRole('button', { name: 'Cancel application' }).click();
+    await expect(support.getByTestId('status')).toHaveText('CANCELLED');
+    await expect(support.getByTestId('timeline')).toContainText('operator.cancelled → CANCELLED');
+    await expect(support.getByRole('button', { name: 'Cancel application' })).toHaveCount(0);
 
     // Signing out ends the session on the server.
     await support.getByRole('button', { name: 'Sign out' }).click();
