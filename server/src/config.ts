@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type DataKey, parseDataKeys } from './lib/personal-data';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -27,6 +28,10 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   RESURS_MERCHANT_API_ENABLED: bool.default(true),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  DATA_ENCRYPTION_KEYS: z.string().optional(),
+  DATA_LOOKUP_KEY: z.string().optional(),
+  LEASING_TERMS_VERSION_NO: z.string().max(100).optional(),
+  LEASING_TERMS_VERSION_SE: z.string().max(100).optional(),
 
   RESURS_V2_BASE_URL: url.optional(),
   RESURS_V2_CLIENT_ID: z.string().min(1).optional(),
@@ -81,6 +86,13 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   providerTimeoutMs: number;
+  /**
+   * Keys of personal data at rest (ADR 11): the first seals, all open; the lookup key hashes
+   * national IDs. Unset outside production: a pair is generated and kept in the database.
+   */
+  dataKeys: { encryption: DataKey[]; lookup: Buffer } | undefined;
+  /** The version of each country's external leasing terms, as the operator read them (consent evidence). */
+  leasingTermsVersions: { NO: string | null; SE: string | null };
   features: { resursMerchantApiEnabled: boolean };
   providers: {
     resursV2: { baseUrl: string; clientId: string; clientSecret: string; storeId: string };
@@ -119,6 +131,26 @@ export function repoRoot(): string {
   return process.cwd();
 }
 
+/** Both keys or neither (then generated, outside production only). */
+function readDataKeys(
+  encryption: string | undefined,
+  lookup: string | undefined,
+  production: boolean,
+  problems: string[],
+): Config['dataKeys'] {
+  if (encryption === undefined && lookup === undefined) {
+    if (production) problems.push('DATA_ENCRYPTION_KEYS and DATA_LOOKUP_KEY: required in production');
+    return undefined;
+  }
+  if (encryption === undefined) problems.push('DATA_ENCRYPTION_KEYS: required with DATA_LOOKUP_KEY');
+  if (lookup === undefined) problems.push('DATA_LOOKUP_KEY: required with DATA_ENCRYPTION_KEYS');
+  const parsed = parseDataKeys(encryption ?? '');
+  if (encryption !== undefined) problems.push(...parsed.problems.map((p) => `DATA_ENCRYPTION_KEYS: ${p}`));
+  const lookupKey = Buffer.from(lookup ?? '', 'base64');
+  if (lookup !== undefined && lookupKey.length < 32) problems.push('DATA_LOOKUP_KEY: must be at least 32 bytes, base64 encoded');
+  return { encryption: parsed.keys, lookup: lookupKey };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -136,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = e.NODE_ENV === 'production';
   if (production && sandbox) problems.push('SANDBOX: the sandbox cannot run with NODE_ENV=production');
   if (production && !e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
+  const dataKeys = readDataKeys(e.DATA_ENCRYPTION_KEYS, e.DATA_LOOKUP_KEY, production, problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const sandboxUrl = (path: string) => `${publicUrl}/sandbox/${path}`;
@@ -161,6 +194,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot(), 'web', 'dist')),
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    dataKeys,
+    leasingTermsVersions: { NO: e.LEASING_TERMS_VERSION_NO ?? null, SE: e.LEASING_TERMS_VERSION_SE ?? null },
     features: { resursMerchantApiEnabled: e.RESURS_MERCHANT_API_ENABLED },
     providers: {
       resursV2: {

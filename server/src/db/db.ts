@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { PersonalData } from '../lib/personal-data';
 
 /** jsonb values are passed as JSON text (`JSON.stringify`), so both drivers treat them alike. */
 export type SqlParam = string | number | boolean | null | Date | readonly string[];
@@ -15,6 +16,8 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
   /** Runs `fn` once the surrounding transaction has committed (at once outside a transaction). */
   afterCommit(fn: () => void): void;
+  /** Seals and opens personal data (set by db/personal-data.ts once the keys are known). */
+  readonly personalData?: PersonalData;
 }
 
 export interface Db extends Queryable {

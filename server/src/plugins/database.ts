@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db, openDatabase } from '../db/db';
 import { migrate } from '../db/migrate';
+import { protectPersonalData } from '../db/personal-data';
 import { repositories } from '../db/repositories';
 
 export interface DatabasePluginOptions {
@@ -13,12 +14,15 @@ export interface DatabasePluginOptions {
 export default fp(async function database(app: FastifyInstance, options: DatabasePluginOptions) {
   const { config } = app;
   const owned = !options.db;
-  const db =
+  const opened =
     options.db ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const applied = await migrate(db);
-  app.log.info({ engine: db.kind, migrationsApplied: applied }, 'database ready');
+  const applied = await migrate(opened);
+  // Personal data is sealed on the way in and opened on the way out (ADR 11); rows an earlier
+  // version stored in plain text are sealed now, before anything reads them.
+  const { db, sealedRows } = await protectPersonalData(opened, config);
+  app.log.info({ engine: db.kind, migrationsApplied: applied, sealedRows }, 'database ready');
   app.decorate('db', db);
   app.decorate('repos', repositories(db));
-  if (owned) app.addHook('onClose', async () => db.close());
+  if (owned) app.addHook('onClose', async () => opened.close());
 });

@@ -10,9 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API, requiredText, z } from '@portal/domain';
 import { ApiError } from '../lib/errors';
 import { paymentStatusOf, paymentStatusReadModel, type StatusInputs } from '../services/payment-status';
-import type { SessionIdentity } from '../types';
 import { sessionSecret } from '../services/session-secret';
-import { sessionReader } from '../services/session-reader';
+import { sessionReader, type SessionViewer } from '../services/session-reader';
 
 export default async function paymentStatusRoutes(app: FastifyInstance) {
   const sessions = sessionReader(app, await sessionSecret(app));
@@ -35,11 +34,12 @@ export default async function paymentStatusRoutes(app: FastifyInstance) {
       },
     },
     (request, reply) => {
-      const answer = (identity: SessionIdentity | null, inputs: StatusInputs | null) => {
+      const answer = (identity: SessionViewer | null, inputs: StatusInputs | null) => {
         if (!identity) throw ApiError.unauthorized();
         if (!inputs) throw ApiError.notFound();
         // Only the application's own customer (or signatory) may read it; others see 403.
-        if (inputs.ownerNationalId !== identity.nationalId) throw ApiError.forbidden();
+        // Keyed hashes on both sides, each made once (per session, per application entry).
+        if (inputs.ownerNationalIdHash !== identity.nationalIdHash) throw ApiError.forbidden();
         return reply.send(paymentStatusOf(inputs)); // no-store, as every API answer (plugins/security.ts)
       };
       const { merchantId, merchantPaymentReference } = request.query;

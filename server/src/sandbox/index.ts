@@ -13,7 +13,7 @@ import grenkeSimulator from './grenke';
 import registrySimulator from './registry';
 import resursV1Simulator from './resurs-v1';
 import resursV2Simulator from './resurs-v2';
-import { deleteExpiredSandboxRecords } from './records';
+import { deleteExpiredSandboxRecords, sealSandboxRecords } from './records';
 import signingSimulator from './signing';
 
 const SIMULATORS: [ProviderName, FastifyPluginAsync][] = [
@@ -26,6 +26,8 @@ const SIMULATORS: [ProviderName, FastifyPluginAsync][] = [
 ];
 
 export default async function sandbox(app: FastifyInstance) {
+  // Records an earlier version kept in clear are sealed before any simulator reads them (ADR 11).
+  await sealSandboxRecords(app.db);
   // The simulators' own housekeeping: their expired records go on the same schedule as the portal's.
   app.jobs.register<Record<string, never>>({
     name: 'sandbox-housekeeping',

@@ -1,7 +1,8 @@
 /**
  * The consents a customer gives on the apply screen (spec sections 3, 5): which apply, their
  * texts in the customer's language with links, and their version. What was accepted is stored
- * with the text and version the customer saw (PRODUCT section 6).
+ * as evidence that stands on its own for as long as it is kept (PRODUCT section 6, ADR 12): who
+ * consented, to which words, and to which exact documents.
  */
 import {
   CONSENT_FIELDS,
@@ -12,12 +13,15 @@ import {
   leasingTermsUrl,
   RENEWAL_WINDOW_DAYS,
 } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/db';
 import { repositories } from '../db/repositories';
 import type { ApplicationRecord } from '../db/repositories/applications';
 import { sha256Hex } from '../lib/crypto';
 import { translate } from '../lib/i18n';
 import { sanitizeHtmlText } from '../lib/sanitize';
+import type { SessionIdentity } from '../types';
+import { consentDocuments, documentKept, markDocumentKept } from './consent-documents';
 
 /** Raise when a consent text changes in substance: stored consents keep the version they saw. */
 export const CONSENT_TEXT_VERSION = '2026-11-01';
@@ -50,30 +54,56 @@ export function consentView(type: Shown, app: Pick<ApplicationRecord, 'countryCo
   return { type, text: sanitizeHtmlText(translate(language, `consents.${type}`, values)), version: CONSENT_TEXT_VERSION, files };
 }
 
+export interface ConsentContext {
+  language: Language;
+  /** The session that gave them: only its hash is kept. */
+  sessionId: string;
+  /** Who gave them: the person identified in that session (the application's customer). */
+  identity: SessionIdentity;
+}
+
 /**
- * Stores the consents given with a submission: each with the words the customer saw, their
- * version and language, and a hash of the session (never the session id).
+ * Stores the consents given with a submission: each with the words the customer saw (and their
+ * SHA-256), their version and language, the documents linked at that moment (URL, version and
+ * SHA-256; a copy of each portal document is kept), and who gave them (the national ID that was
+ * identified, sealed, how and when), beside a hash of the session (never the session id).
  */
 export async function storeConsents(
+  app: FastifyInstance,
   q: Queryable,
-  app: ApplicationRecord,
+  application: ApplicationRecord,
   given: Partial<Record<(typeof CONSENT_FIELDS)[ConsentType], boolean | undefined | null>>,
-  language: Language,
-  sessionId: string,
+  context: ConsentContext,
 ): Promise<void> {
   const repos = repositories(q);
+  const { identity, language } = context;
   for (const [type, field] of Object.entries(CONSENT_FIELDS) as [ConsentType, (typeof CONSENT_FIELDS)[ConsentType]][]) {
     const value = given[field];
     if (value === undefined || value === null) continue;
-    const { text } = consentView(type, app, language);
+    const { text, files } = consentView(type, application, language);
+    const { documents, portal } = await consentDocuments(app, application.countryCode, files);
+    for (const document of portal) {
+      if (documentKept(app, document.sha256)) continue;
+      await repos.consents.keepDocument({
+        sha256: document.sha256,
+        url: document.url,
+        version: document.version,
+        contentBase64: document.content.toString('base64'),
+      });
+      q.afterCommit(() => markDocumentKept(app, document.sha256));
+    }
     await repos.consents.insert({
-      applicationId: app.id,
+      applicationId: application.id,
       type,
       textVersion: CONSENT_TEXT_VERSION,
       language,
       text,
       accepted: value,
-      sessionRef: sha256Hex(sessionId).slice(0, 32),
+      sessionRef: sha256Hex(context.sessionId).slice(0, 32),
+      subjectNationalId: identity.nationalId,
+      identificationMethod: identity.method,
+      identifiedAt: new Date(identity.authenticatedAt),
+      documents,
     });
   }
 }

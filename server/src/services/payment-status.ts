@@ -13,8 +13,8 @@ export type { PaymentStatus };
 
 export interface StatusInputs {
   applicationId: string;
-  /** Who may read it: the customer's (or signatory's) national ID; null while unclaimed. */
-  ownerNationalId: string | null;
+  /** Who may read it: the keyed hash of the customer's (or signatory's) national ID; null while unclaimed. */
+  ownerNationalIdHash: string | null;
   status: ApplicationStatus;
   outcome: Outcome | null;
   callbackUrl: string;
@@ -29,7 +29,7 @@ export interface StatusInputs {
  * REJECTED and FROZEN (a person at the lender decides) end the wait; anything still moving is
  * TASK_REDIRECTION_REQUIRED. A pending decision is reported as moving for a short grace period first.
  */
-export function paymentStatusOf(inputs: Omit<StatusInputs, 'applicationId' | 'ownerNationalId'>, now = Date.now()): { paymentStatus: PaymentStatus; redirectUrl: string } {
+export function paymentStatusOf(inputs: Omit<StatusInputs, 'applicationId' | 'ownerNationalIdHash'>, now = Date.now()): { paymentStatus: PaymentStatus; redirectUrl: string } {
   const { redirectUrl } = inputs;
   const paymentStatus = STATUS_INFO[inputs.status].payment;
   if (paymentStatus !== 'FROZEN') return { paymentStatus, redirectUrl };
@@ -67,7 +67,7 @@ export function paymentStatusReadModel(app: FastifyInstance) {
       const returnTo = { callbackUrl: row.callback_url, merchantPaymentReference: row.merchant_payment_reference };
       const inputs: StatusInputs = {
         applicationId: row.id,
-        ownerNationalId: row.national_id,
+        ownerNationalIdHash: row.national_id_hash,
         status: row.status,
         outcome: row.outcome,
         callbackUrl: row.callback_url,
@@ -76,7 +76,7 @@ export function paymentStatusReadModel(app: FastifyInstance) {
         redirectUrl: merchantReturnUrl(returnTo, outcomeOnLeaving({ outcome: row.outcome })),
       };
       // Unclaimed applications are not cached: the first identification changes their owner.
-      if (inputs.ownerNationalId) {
+      if (inputs.ownerNationalIdHash) {
         cache.set(key, inputs);
         keyOfApplication.set(inputs.applicationId, key);
       }

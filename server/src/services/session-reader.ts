@@ -7,12 +7,16 @@
 import { Signer } from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { personalDataOf } from '../db/repositories/personal-data';
 import { sha256Hex } from '../lib/crypto';
 import { SESSION_COOKIE } from '../plugins/sessions';
 import type { SessionIdentity } from '../types';
 
+/** Who a session belongs to, with the keyed hash of their national ID made once per session. */
+export type SessionViewer = SessionIdentity & { nationalIdHash: string };
+
 interface Entry {
-  identity: SessionIdentity | null;
+  identity: SessionViewer | null;
   expiresAt: number;
 }
 
@@ -52,14 +56,14 @@ export function sessionReader(app: FastifyInstance, secret: string) {
 
   return {
     /** The identity when it is known without the database; undefined when it must be read. */
-    cachedIdentity(request: FastifyRequest): SessionIdentity | null | undefined {
+    cachedIdentity(request: FastifyRequest): SessionViewer | null | undefined {
       const hash = hashOfRequest(request);
       if (!hash) return null;
       const cached = cache.get(hash);
       return cached && cached.expiresAt > Date.now() ? cached.identity : undefined;
     },
 
-    async identity(request: FastifyRequest): Promise<SessionIdentity | null> {
+    async identity(request: FastifyRequest): Promise<SessionViewer | null> {
       const hash = hashOfRequest(request);
       if (!hash) return null;
       const cached = cache.get(hash);
@@ -69,7 +73,8 @@ export function sessionReader(app: FastifyInstance, secret: string) {
         cache.delete(hash);
         return null;
       }
-      const identity = (stored.data.identity as SessionIdentity | undefined) ?? null;
+      const found = stored.data.identity as SessionIdentity | undefined;
+      const identity = found ? { ...found, nationalIdHash: personalDataOf(app.db).nationalIdHash(found.nationalId) } : null;
       cache.set(hash, { identity, expiresAt: stored.expiresAt.getTime() });
       return identity;
     },

@@ -71,7 +71,7 @@ async function storeForm(app: FastifyInstance, request: SubmitRequest, applicati
       postalCode: form.postalCode,
       city: form.city,
     });
-    await storeConsents(tx, application, form, request.language, request.sessionId);
+    await storeConsents(app, tx, application, form, { language: request.language, sessionId: request.sessionId, identity: request.identity });
     if (form.orders.length > 0) await storeRenewalOrders(tx, application, customer, form.orders);
   });
 }

@@ -8,6 +8,7 @@ import type {
   Provider,
 } from '@portal/domain';
 import type { Queryable, SqlParam } from '../db';
+import { personalDataOf } from './personal-data';
 
 export interface ApplicationItem {
   sku: string;
@@ -88,7 +89,8 @@ const toRecord = (row: ApplicationRow): ApplicationRecord => ({
 
 export interface StatusRow {
   id: string;
-  national_id: string | null;
+  /** The keyed hash of the owner's national ID (ADR 11); null while unclaimed. */
+  national_id_hash: string | null;
   status: ApplicationStatus;
   outcome: Outcome | null;
   callback_url: string;
@@ -157,12 +159,12 @@ export function applicationsRepository(db: Queryable) {
       return row ? toRecord(row) : null;
     },
 
-    /** Applications whose customer (or signatory) is this person, newest first. */
+    /** Applications whose customer (or signatory) is this person, newest first (by the keyed hash). */
     async listForNationalId(nationalId: string, limit = 20): Promise<ApplicationRecord[]> {
       const rows = await db.query<ApplicationRow>(
         `SELECT a.* FROM applications a JOIN customers c ON c.application_id = a.id
-         WHERE c.national_id = $1 ORDER BY a.created_at DESC LIMIT $2`,
-        [nationalId, limit],
+         WHERE c.national_id_hash = $1 ORDER BY a.created_at DESC LIMIT $2`,
+        [personalDataOf(db).nationalIdHash(nationalId), limit],
       );
       return rows.map(toRecord);
     },
@@ -185,7 +187,7 @@ export function applicationsRepository(db: Queryable) {
     /** What the waiting screen's status needs, by the merchant's reference (one round trip). */
     async findStatusInputs(merchantId: string, merchantPaymentReference: string): Promise<StatusRow | null> {
       const [row] = await db.query<StatusRow>(
-        `SELECT a.id, c.national_id, a.status, a.outcome, a.callback_url, a.merchant_payment_reference, p.status_changed_at
+        `SELECT a.id, c.national_id_hash, a.status, a.outcome, a.callback_url, a.merchant_payment_reference, p.status_changed_at
            FROM applications a JOIN customers c ON c.application_id = a.id
            LEFT JOIN provider_applications p ON p.application_id = a.id
           WHERE a.merchant_id = $1 AND a.merchant_payment_reference = $2`,

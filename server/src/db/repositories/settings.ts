@@ -10,5 +10,14 @@ export function settingsRepository(db: Queryable) {
       if (!row) throw new Error(`setting ${key} missing after insert`);
       return row.value;
     },
+
+    async find(key: string): Promise<string | null> {
+      const [row] = await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = $1`, [key]);
+      return row?.value ?? null;
+    },
+
+    async put(key: string, value: string): Promise<void> {
+      await db.query(`INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [key, value]);
+    },
   };
 }

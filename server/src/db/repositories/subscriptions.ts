@@ -1,5 +1,6 @@
 import type { CountryCode, RenewalOrder, RenewalProductView } from '@portal/domain';
 import type { Queryable } from '../db';
+import { personalDataOf } from './personal-data';
 
 /**
  * Whose a subscription is: a person's consumer subscription is keyed by country and national ID,
@@ -40,10 +41,15 @@ interface ProductRow {
   subscription_reference: string;
 }
 
-const ownerKey = (owner: SubscriptionOwner) =>
-  owner.customerType === 'PRIVATE'
-    ? { nationalId: owner.nationalId, organisationNumber: null }
-    : { nationalId: null, organisationNumber: owner.organisationNumber };
+/**
+ * A person's national ID is sealed, and found by its keyed hash (ADR 11); a company's
+ * organisation number is business data and stays as it is.
+ */
+const ownerKey = (db: Queryable, owner: SubscriptionOwner) => {
+  if (owner.customerType === 'LEGAL') return { nationalId: null, nationalIdHash: null, organisationNumber: owner.organisationNumber };
+  const pd = personalDataOf(db);
+  return { nationalId: pd.seal('subscriptions.national_id', owner.nationalId), nationalIdHash: pd.nationalIdHash(owner.nationalId), organisationNumber: null };
+};
 
 // One query per kind of owner, each with its kind as a literal, so that each can use its own
 // partial index (subscriptions_person_idx, subscriptions_company_idx).
@@ -55,21 +61,21 @@ const RENEWABLE_PRODUCTS = (ownerCondition: string) => `
      AND (p.renewed_by IS NULL OR p.renewed_by = $3)
      AND (s.application_id IS NULL OR s.application_id <> $3)
    ORDER BY s.start_date, s.reference, p.product_name, p.product_reference`;
-const PERSON_PRODUCTS = RENEWABLE_PRODUCTS(`s.customer_type = 'PRIVATE' AND s.national_id = $2`);
+const PERSON_PRODUCTS = RENEWABLE_PRODUCTS(`s.customer_type = 'PRIVATE' AND s.national_id_hash = $2`);
 const COMPANY_PRODUCTS = RENEWABLE_PRODUCTS(`s.customer_type = 'LEGAL' AND s.organisation_number = $2`);
 
 export function subscriptionsRepository(db: Queryable) {
   return {
     /** Adds a subscription; answers its id, or null when one with its reference or application exists. */
     async insert(subscription: NewSubscription): Promise<string | null> {
-      const key = ownerKey(subscription.owner);
+      const key = ownerKey(db, subscription.owner);
       const [row] = await db.query<{ id: string }>(
-        `INSERT INTO subscriptions (reference, application_id, merchant_id, customer_type, national_id, organisation_number,
-                                    country_code, monthly_payment, start_date, end_date)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING id`,
+        `INSERT INTO subscriptions (reference, application_id, merchant_id, customer_type, national_id, national_id_hash,
+                                    organisation_number, country_code, monthly_payment, start_date, end_date)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING id`,
         [
           subscription.reference, subscription.applicationId, subscription.merchantId, subscription.owner.customerType,
-          key.nationalId, key.organisationNumber, subscription.owner.countryCode, subscription.monthlyPayment,
+          key.nationalId, key.nationalIdHash, key.organisationNumber, subscription.owner.countryCode, subscription.monthlyPayment,
           subscription.startDate, subscription.endDate,
         ],
       );
@@ -95,7 +101,7 @@ export function subscriptionsRepository(db: Queryable) {
     async renewableProducts(owner: SubscriptionOwner, forApplicationId: string): Promise<RenewalProductView[]> {
       const rows =
         owner.customerType === 'PRIVATE'
-          ? await db.query<ProductRow>(PERSON_PRODUCTS, [owner.countryCode, owner.nationalId, forApplicationId])
+          ? await db.query<ProductRow>(PERSON_PRODUCTS, [owner.countryCode, personalDataOf(db).nationalIdHash(owner.nationalId), forApplicationId])
           : await db.query<ProductRow>(COMPANY_PRODUCTS, [owner.countryCode, owner.organisationNumber, forApplicationId]);
       return rows.map((row) => ({
         productReference: row.product_reference,
@@ -114,14 +120,14 @@ export function subscriptionsRepository(db: Queryable) {
      */
     async markRenewed(owner: SubscriptionOwner, productReferences: readonly string[], applicationId: string): Promise<void> {
       if (productReferences.length === 0) return;
-      const key = ownerKey(owner);
+      const key = ownerKey(db, owner);
       await db.query(
         `UPDATE subscription_products p SET renewed_by = $6
            FROM subscriptions s
           WHERE s.id = p.subscription_id AND p.product_reference = ANY($5::text[])
             AND s.customer_type = $1 AND s.country_code = $2
-            AND s.national_id IS NOT DISTINCT FROM $3 AND s.organisation_number IS NOT DISTINCT FROM $4`,
-        [owner.customerType, owner.countryCode, key.nationalId, key.organisationNumber, productReferences, applicationId],
+            AND s.national_id_hash IS NOT DISTINCT FROM $3 AND s.organisation_number IS NOT DISTINCT FROM $4`,
+        [owner.customerType, owner.countryCode, key.nationalIdHash, key.organisationNumber, productReferences, applicationId],
       );
     },
 
