@@ -26,6 +26,9 @@ const LIVE = {
   REGISTRY_SE_CLIENT_SECRET: 'secret',
 };
 
+// Keys of personal data at rest (ADR 11), required in production.
+const DATA_KEYS = { DATA_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`, DATA_LOOKUP_KEY: Buffer.alloc(32, 2).toString('base64') };
+
 describe('configuration', () => {
   it('runs the sandbox on port 3000 with the embedded database when nothing is set', () => {
     const config = loadConfig({});
@@ -71,7 +74,16 @@ describe('configuration', () => {
   it('refuses the sandbox and a missing session secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' })).toThrow(/SANDBOX/);
     expect(() => loadConfig({ NODE_ENV: 'production', ...LIVE })).toThrow(/SESSION_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', ...LIVE, SESSION_SECRET: 'x'.repeat(32) }).sandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...LIVE, SESSION_SECRET: 'x'.repeat(32), ...DATA_KEYS }).sandbox).toBe(false);
+  });
+
+  it('requires the keys of personal data in production, and reads them anywhere they are set', () => {
+    const production = { NODE_ENV: 'production', ...LIVE, SESSION_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow(/DATA_ENCRYPTION_KEYS and DATA_LOOKUP_KEY: required in production/);
+    expect(() => loadConfig({ ...production, ...DATA_KEYS, DATA_LOOKUP_KEY: 'c2hvcnQ=' })).toThrow(/DATA_LOOKUP_KEY: must be at least 32 bytes/);
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEYS: DATA_KEYS.DATA_ENCRYPTION_KEYS })).toThrow(/DATA_LOOKUP_KEY: required with/);
+    expect(loadConfig({}).dataKeys).toBeUndefined();
+    expect(loadConfig(DATA_KEYS).dataKeys?.encryption.map((k) => k.id)).toEqual(['k1']);
   });
 
   it('points the company registry at its simulators in the sandbox and requires it outside', () => {

@@ -76,13 +76,16 @@ describe.each(ENGINES)('who may act for a company on %s', (engine) => {
 
   /** What a refusal must leave untouched: the signatory, the timeline and the status. */
   async function stateOf(reference: string) {
-    const [row] = await t.db.query<{ national_id: string | null; status: string; events: string[] }>(
-      `SELECT c.national_id, a.status,
+    const [row] = await t.db.query<{ id: string; status: string; events: string[] }>(
+      `SELECT a.id, a.status,
               ARRAY(SELECT e.type FROM application_events e WHERE e.application_id = a.id ORDER BY e.id) AS events
-         FROM applications a JOIN customers c ON c.application_id = a.id WHERE a.reference = $1`,
+         FROM applications a WHERE a.reference = $1`,
       [reference],
     );
-    return row;
+    if (!row) return undefined;
+    // The national ID is sealed in the row: read it as the portal does.
+    const customer = await t.app.repos.customers.findByApplicationId(row.id);
+    return { national_id: customer?.nationalId ?? null, status: row.status, events: row.events };
   }
 
   async function identifiedEvent(reference: string) {

@@ -75,7 +75,8 @@ export async function createTestApp(
   const app = await buildApp({ config: testConfig(env), db: owned.db, logStream });
   return {
     app,
-    db: owned.db,
+    // The app's own handle: it carries the personal-data keys repositories and sandbox stores need.
+    db: app.db,
     async close() {
       await app.close();
       if (!database) await owned.drop();

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { expect, it } from 'vitest';
 import jobs from '../src/jobs';
 import database from '../src/plugins/database';
-import { openTestDatabase } from './helpers';
+import { openTestDatabase, testConfig } from './helpers';
 
 // A job whose handler is still running when the app closes (past the queue's stop timeout) ends
 // after the database has closed. Recording its result must not throw where nobody catches it:
@@ -16,6 +16,7 @@ it('a handler that outlives the shutdown finishes without touching the closed da
   const held = new Promise<void>((resolve) => (release = resolve));
   let finished = false;
 
+  app.decorate('config', testConfig());
   await app.register(database, { db });
   await app.register(jobs);
   app.jobs.register({

@@ -255,11 +255,12 @@ describe.each(ENGINES)('subscriptions kept before the owner keys, on %s', (engin
           status: 'COMPLETED',
           isRenewal: false,
         });
-        await repos.customers.insert({
-          applicationId: app.id, type: customerType, nationalId: KARI, firstName: 'Kari', lastName: 'Nordmann',
-          companyName: organisationNumber ? 'Nordlys Kontor AS' : null, organisationNumber,
-          email: null, phone: null, address: null, postalCode: null, city: null,
-        });
+        // A customer row as that schema had it (national ID in clear).
+        await db.query(
+          `INSERT INTO customers (application_id, type, national_id, first_name, last_name, company_name, organisation_number)
+           VALUES ($1, $2, $3, 'Kari', 'Nordmann', $4, $5)`,
+          [app.id, customerType, KARI, organisationNumber ? 'Nordlys Kontor AS' : null, organisationNumber],
+        );
         return app.id;
       };
       const lease = await application('LEGAL', NORDLYS);

@@ -117,7 +117,8 @@ describe('subscriptions', () => {
     const first = await startConsumer(t, '27028809552', 2, t.url);
     const submitted = await call(t, first, 'PATCH', API.resursV2Submit.pattern, first.form);
     await press(`${submitted.json<{ callBackUrl: string }>().callBackUrl}/approve`);
-    await eventually(async () => (await t.db.query(`SELECT 1 FROM subscriptions WHERE national_id = '27028809552'`)).length === 1, 15_000);
+    const person = t.db.personalData?.nationalIdHash('27028809552') ?? '';
+    await eventually(async () => (await t.db.query(`SELECT 1 FROM subscriptions WHERE national_id_hash = $1`, [person])).length === 1, 15_000);
 
     const second = await startConsumer(t, '27028809552', 2, t.url);
     const list = (await call(t, second, 'GET', API.applications.pattern)).json<{

@@ -54,14 +54,18 @@ export function sealedKeyId(value: string): string | null {
 export function parseDataKeys(text: string): { keys: DataKey[]; problems: string[] } {
   const keys: DataKey[] = [];
   const problems: string[] = [];
+  const ids = new Set<string>();
   for (const [index, entry] of text.split(',').map((part) => part.trim()).filter(Boolean).entries()) {
     const colon = entry.indexOf(':');
     const id = colon === -1 ? '' : entry.slice(0, colon);
     const key = Buffer.from(colon === -1 ? '' : entry.slice(colon + 1), 'base64');
-    if (!KEY_ID_PATTERN.test(id)) problems.push(`key ${index + 1}: needs an id of letters, digits, - or _ (at most 32) before a colon`);
-    else if (keys.some((k) => k.id === id)) problems.push(`key ${index + 1}: id ${id} is used twice`);
-    if (key.length !== 32) problems.push(`key ${index + 1}: must be 32 bytes, base64 encoded (openssl rand -base64 32)`);
-    if (problems.length === 0) keys.push({ id, key });
+    const found: string[] = [];
+    if (!KEY_ID_PATTERN.test(id)) found.push(`key ${index + 1}: needs an id of letters, digits, - or _ (at most 32) before a colon`);
+    else if (ids.has(id)) found.push(`key ${index + 1}: id ${id} is used twice`);
+    if (key.length !== 32) found.push(`key ${index + 1}: must be 32 bytes, base64 encoded (openssl rand -base64 32)`);
+    ids.add(id);
+    problems.push(...found);
+    if (found.length === 0) keys.push({ id, key });
   }
   if (keys.length === 0 && problems.length === 0) problems.push('no key given');
   return { keys, problems };
