@@ -10,6 +10,7 @@ export * from './routes';
 export * from './schemas/atoms';
 export * from './schemas/loan-application';
 export * from './schemas/merchant';
+export * from './schemas/webhooks';
 export { type FieldMessage, type FieldMessages, fieldMessagesOf, z } from './schemas/zod';
 export * from './sandbox/test-people';
 export * from './builders/applications';

@@ -80,6 +80,28 @@ describe.each(ENGINES)('merchant API on %s', (engine) => {
     expect(await count()).toBe(before);
   });
 
+  // The demo shop lives on the portal's own origin, so the demo merchant's allow-list holds that
+  // origin: its callbacks and webhooks may go to the shop, never into the portal itself.
+  it.each([
+    ['the client API', 'http://localhost:3000/api/loan-application/leave'],
+    ['the merchant API', 'http://localhost:3000/api/merchant/v1/applications/x/cancel'],
+    ['the SPA', 'http://localhost:3000/loan-subscription/form/payment'],
+    ['the simulators', 'http://127.0.0.1:3000/sandbox/control/faults/resurs-v2'],
+    ['the client API by another loopback name', 'http://127.0.0.1:3000/api/loan-application/logout'],
+    ['the client API through a dot segment', 'http://localhost:3000/demo-shop/%2e%2e/api/loan-application/logout'],
+  ])('refuses callback and webhook URLs into the portal itself: %s', async (_what, target) => {
+    const before = await count();
+    const response = await create(buildPrivateApplication('18087248794', { callbackUrl: target, webhookUrl: target }));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(Object.keys(response.json<{ fieldErrors: object }>().fieldErrors)).toEqual(['callbackUrl', 'webhookUrl']);
+    expect(await count()).toBe(before);
+  });
+
+  it("accepts the demo shop's own addresses on the portal's origin", async () => {
+    const response = await create(buildPrivateApplication('18087248794', { merchantPaymentReference: nextReference() }));
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
   it.each([
     ['an invalid national ID (check digit)', { customer: { nationalId: '18087248795' } }, 'customer.nationalId', 'Invalid social security number'],
     ['a Swedish number for Norway', { customer: { nationalId: '198305147715' } }, 'customer.nationalId', 'Invalid social security number'],

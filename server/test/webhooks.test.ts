@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, buildPrivateApplication, MERCHANT_API } from '@portal/domain';
 import { DEMO_MERCHANT } from '../src/demo-shop';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, verifyWebhook } from '../src/services/webhooks';
-import { merchantAuth, nextReference, startTestServer, type TestApp } from './helpers';
+import { merchantAuth, nextReference, openTestDatabase, startTestServer, type TestApp } from './helpers';
 import { call, eventually, press, startConsumer } from './flow-helpers';
 
 describe('webhook signatures', () => {
@@ -128,4 +128,60 @@ describe('subscriptions', () => {
     expect(list.loanApplications[0]?.isRenewal).toBe(true);
     expect(list.products.map((p) => p.productName)).toEqual(['Phone 128 GB']);
   });
+});
+
+describe('a delivery in flight when its instance dies', () => {
+  it('is delivered by another instance within a minute', async () => {
+    // The merchant's endpoint holds the first delivery open (the instance sending it then dies);
+    // it answers the next one.
+    const deliveries: number[] = [];
+    const merchant = createServer((request: IncomingMessage, response) => {
+      request.resume();
+      request.on('end', () => {
+        deliveries.push(Date.now());
+        if (deliveries.length === 1) return; // never answered
+        response.statusCode = 204;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
+    const address = merchant.address();
+    const merchantUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const database = await openTestDatabase('pglite');
+    const first = await startTestServer('pglite', {}, database);
+    let second: (TestApp & { url: string }) | null = null;
+    try {
+      await first.app.repos.merchants.addAllowedOrigins(DEMO_MERCHANT.id, [merchantUrl]);
+      const merchantPaymentReference = nextReference();
+      const created = await first.app.inject({
+        method: 'POST',
+        url: MERCHANT_API.applications.pattern,
+        headers: merchantAuth,
+        payload: buildPrivateApplication('27028809552', { merchantPaymentReference, webhookUrl: `${merchantUrl}/hooks` }),
+      });
+      const cancelled = await first.app.inject({ method: 'POST', url: MERCHANT_API.cancel.url({ merchantPaymentReference }), headers: merchantAuth });
+      expect([created.statusCode, cancelled.statusCode]).toEqual([201, 200]);
+      await eventually(async () => deliveries.length === 1, 10_000);
+
+      // The instance goes away mid-delivery; another one on the same database carries on.
+      await first.app.close();
+      const died = Date.now();
+      second = await startTestServer('pglite', {}, database);
+      const [event] = await second.db.query<{ id: string }>(
+        'SELECT w.id FROM webhook_events w JOIN applications a ON a.id = w.application_id WHERE a.merchant_payment_reference = $1',
+        [merchantPaymentReference],
+      );
+      await eventually(
+        async () => (await second?.db.query('SELECT 1 FROM webhook_events WHERE id = $1 AND delivered_at IS NOT NULL', [event?.id ?? '']))?.length === 1,
+        70_000,
+      );
+      expect(Date.now() - died).toBeLessThan(60_000);
+      expect(deliveries).toHaveLength(2);
+    } finally {
+      await second?.app.close();
+      await database.drop();
+      merchant.closeAllConnections();
+      merchant.close();
+    }
+  }, 100_000);
 });

@@ -17,6 +17,11 @@ export interface QueueDefinition<T> {
   /** Failed runs are retried with exponential backoff, up to this many times. */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * A run still active after this long counts as failed and is retried: the instance running it
+   * died (pg-boss's default is 15 minutes). Longer than a run can take.
+   */
+  expireInSeconds?: number;
   /** How often an idle worker looks for work. */
   pollingIntervalSeconds?: number;
   batchSize?: number;
@@ -71,7 +76,9 @@ export default fp(async function jobs(app: FastifyInstance) {
     migrate: true,
     supervise: true,
     schedule: true,
-    maintenanceIntervalSeconds: 300,
+    // Expired runs are found by this maintenance: often enough that an expiry of tens of seconds
+    // is honoured within seconds (one instance does it per interval).
+    maintenanceIntervalSeconds: 10,
     retentionDays: 14,
     deleteAfterDays: 30,
   });
@@ -103,12 +110,16 @@ export default fp(async function jobs(app: FastifyInstance) {
   app.addHook('onReady', async () => {
     started = true;
     for (const queue of queues) {
-      await boss.createQueue(queue.name, {
+      const options = {
         name: queue.name,
         retryLimit: queue.retryLimit ?? 5,
         retryDelay: queue.retryDelaySeconds ?? 5,
         retryBackoff: true,
-      });
+        ...(queue.expireInSeconds ? { expireInSeconds: queue.expireInSeconds } : {}),
+      };
+      await boss.createQueue(queue.name, options);
+      // createQueue leaves a queue made by an earlier version as it was: its options follow the code.
+      await boss.updateQueue(queue.name, options);
       await boss.work<object>(
         queue.name,
         { pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 1, batchSize: queue.batchSize ?? 1 },

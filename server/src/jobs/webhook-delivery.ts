@@ -2,17 +2,27 @@
  * Webhooks to merchants (PRODUCT section 4): each event of the outbox is POSTed to the
  * merchant's webhookUrl with a stable event id, signed with HMAC-SHA256 over timestamp and body,
  * delivered at least once by this durable job, which retries with backoff and survives restarts.
+ * The body, the retries and the expiry are the contract the merchant API's OpenAPI document
+ * describes (domain/schemas/webhooks.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import { WEBHOOK_DELIVERY, type WebhookBody, webhookBodySchema } from '@portal/domain';
+import type { WebhookEvent } from '../db/repositories/webhook-events';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '../services/webhooks';
 import { WEBHOOK_QUEUE } from '../services/queues';
 import type { MerchantDetails } from '../db/repositories/merchants';
 
-const DELIVERY_TIMEOUT_MS = 10_000;
-
-/** The outbox payload: `{ type, data }` (rows written before the lifecycle table carry only data). */
-function bodyParts(payload: Record<string, unknown>): { type: string; data: unknown } {
-  return typeof payload.type === 'string' && 'data' in payload ? { type: payload.type, data: payload.data } : { type: 'application.updated', data: payload };
+/**
+ * The body of an outbox event, checked against the contract. Rows written before the lifecycle
+ * table carry only their data: they go out as they always did, as `application.updated`.
+ */
+function bodyOf(event: WebhookEvent): WebhookBody | Record<string, unknown> {
+  const { payload } = event;
+  const envelope = { id: event.id, createdAt: event.createdAt.toISOString(), sequence: event.sequence };
+  if (typeof payload.type !== 'string' || !('data' in payload)) return { ...envelope, type: 'application.updated', data: payload };
+  const parsed = webhookBodySchema.safeParse({ ...envelope, type: payload.type, data: payload.data });
+  if (!parsed.success) throw new Error(`webhook ${event.id} does not match the webhook contract: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  return parsed.data;
 }
 
 /** The secrets that sign a delivery now: the current one, and the previous one during its grace period. */
@@ -31,8 +41,10 @@ export interface WebhookJob {
 export function registerWebhookDelivery(app: FastifyInstance): void {
   app.jobs.register<WebhookJob>({
     name: WEBHOOK_QUEUE,
-    retryLimit: 12,
-    retryDelaySeconds: 10,
+    retryLimit: WEBHOOK_DELIVERY.retries,
+    retryDelaySeconds: WEBHOOK_DELIVERY.firstRetryDelaySeconds,
+    // An instance that dies mid-delivery leaves the job active: it is tried again once this passes.
+    expireInSeconds: WEBHOOK_DELIVERY.expirySeconds,
     pollingIntervalSeconds: 1,
     async handler({ eventId, resend = false }) {
       const event = await app.repos.webhookEvents.find(eventId);
@@ -40,8 +52,8 @@ export function registerWebhookDelivery(app: FastifyInstance): void {
       const merchant = await app.repos.merchants.findDetails(event.merchantId);
       if (!merchant) return;
 
-      const { type, data } = bodyParts(event.payload);
-      const body = JSON.stringify({ id: event.id, type, createdAt: event.createdAt.toISOString(), sequence: event.sequence, data });
+      const sent = bodyOf(event);
+      const body = JSON.stringify(sent);
       const timestamp = Math.floor(Date.now() / 1000);
       let status = 0;
       let error: string | null = null;
@@ -56,7 +68,7 @@ export function registerWebhookDelivery(app: FastifyInstance): void {
           },
           body,
           redirect: 'manual',
-          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+          signal: AbortSignal.timeout(WEBHOOK_DELIVERY.timeoutSeconds * 1000),
         });
         status = response.status;
         await response.body?.cancel();
@@ -68,7 +80,7 @@ export function registerWebhookDelivery(app: FastifyInstance): void {
       const latencyMs = performance.now() - started;
       await app.repos.webhookEvents.recordAttempt(event.id, status);
       await app.repos.webhookAttempts.insert({ eventId: event.id, trigger: resend ? 'resend' : 'delivery', httpStatus: status, latencyMs, error });
-      app.log.info({ eventId: event.id, applicationId: event.applicationId, type, status, latencyMs: Math.round(latencyMs), resend }, 'webhook delivery');
+      app.log.info({ eventId: event.id, applicationId: event.applicationId, type: sent.type, status, latencyMs: Math.round(latencyMs), resend }, 'webhook delivery');
       // A failure is thrown so the queue retries it later, with backoff.
       if (status < 200 || status > 299) throw new Error(`webhook answered ${status || 'nothing'}`);
     },

@@ -1,6 +1,7 @@
 import {
   COUNTRIES,
   type CreateApplicationRequest,
+  DEMO_SHOP,
   type FieldMessages,
   type CreateApplicationResponse,
   type LoanApplicationView,
@@ -31,23 +32,43 @@ export function applyUrl(publicUrl: string, app: Pick<ApplicationRecord, 'refere
   return `${publicUrl}${pagePath(PAGES.apply.url({ reference: app.reference }))}?countryCode=${app.countryCode}`;
 }
 
-function originOf(url: string): string | null {
+function parsedUrl(url: string): URL | null {
   try {
-    return new URL(url).origin;
+    return new URL(url);
   } catch {
     return null;
   }
 }
 
-/** callbackUrl and webhookUrl may only point at the merchant's allow-listed origins. */
-export function checkAllowedOrigins(merchant: Merchant, request: CreateApplicationRequest): void {
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The portal's own origins: its public URL's, and on a loopback address that port under every loopback name. */
+function portalOrigins(publicUrl: string): Set<string> {
+  const own = new URL(publicUrl);
+  const origins = new Set([own.origin]);
+  if (LOOPBACK_HOSTS.includes(own.hostname)) {
+    for (const host of LOOPBACK_HOSTS) origins.add(`${own.protocol}//${host}${own.port ? `:${own.port}` : ''}`);
+  }
+  return origins;
+}
+
+/**
+ * callbackUrl and webhookUrl may only point at the merchant's allow-listed origins, and never at
+ * the portal itself: on the portal's own origin (where the sandbox's demo shop lives, so the demo
+ * merchant's allow-list holds it) only the demo shop's paths are a merchant's, never the client
+ * API, the merchant API, the SPA or the simulators. Otherwise a webhook or a customer's return
+ * would be a request the portal sends or redirects to itself.
+ */
+export function checkAllowedOrigins(merchant: Merchant, request: CreateApplicationRequest, publicUrl: string): void {
   const fieldErrors: FieldMessages = {};
   const allowed = new Set(merchant.allowedOrigins);
+  const own = portalOrigins(publicUrl);
   for (const field of ['callbackUrl', 'webhookUrl'] as const) {
-    const url = request[field];
-    if (!url) continue;
-    const origin = originOf(url);
-    if (!origin || !allowed.has(origin)) fieldErrors[field] = { key: validationKey('originNotAllowed') };
+    const url = request[field] ? parsedUrl(request[field]) : null;
+    if (!request[field]) continue;
+    const refused =
+      !url || !allowed.has(url.origin) || (own.has(url.origin) && !url.pathname.startsWith(DEMO_SHOP.home.pattern));
+    if (refused) fieldErrors[field] = { key: validationKey('originNotAllowed') };
   }
   if (Object.keys(fieldErrors).length > 0) throw ApiError.badRequest(fieldErrors);
 }
@@ -68,7 +89,7 @@ export async function createApplication(
   merchant: Merchant,
   request: CreateApplicationRequest,
 ): Promise<CreateResult> {
-  checkAllowedOrigins(merchant, request);
+  checkAllowedOrigins(merchant, request, publicUrl);
   const requestHash = sha256Hex(canonicalJson(request));
   const answer = (app: ApplicationRecord): CreateApplicationResponse => ({
     reference: app.reference,

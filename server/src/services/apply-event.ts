@@ -6,7 +6,7 @@
  * logged, never applied; a pair that changes nothing writes nothing and sends nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { type ApplicationStatus, type LifecycleEvent, merchantStatusOf, nextState } from '@portal/domain';
+import { type ApplicationStatus, type LifecycleEvent, merchantStatusOf, nextState, type WebhookData } from '@portal/domain';
 import type { Queryable } from '../db/db';
 import { repositories } from '../db/repositories';
 import type { ApplicationRecord } from '../db/repositories/applications';
@@ -61,15 +61,14 @@ export async function applyEvent(app: FastifyInstance, applicationId: string, ev
     const updated: ApplicationRecord = { ...current, status: next.to, outcome: next.outcome };
     if (current.webhookUrl && next.webhook) {
       const merchantStatus = merchantStatusOf(next.to);
-      const id = await repos.webhookEvents.insert(applicationId, current.webhookUrl, {
-        type: next.webhook,
-        data: {
-          merchantPaymentReference: current.merchantPaymentReference,
-          status: merchantStatus,
-          outcome: next.outcome,
-          event: { type: entry.type, at: entry.createdAt.toISOString(), status: merchantStatus, outcome: next.outcome, detail: entry.detail },
-        },
-      });
+      // The body's data as the webhook contract (domain/schemas/webhooks.ts) defines it.
+      const data: WebhookData = {
+        merchantPaymentReference: current.merchantPaymentReference,
+        status: merchantStatus,
+        outcome: next.outcome,
+        event: { type: entry.type, at: entry.createdAt.toISOString(), status: merchantStatus, outcome: next.outcome, detail: entry.detail },
+      };
+      const id = await repos.webhookEvents.insert(applicationId, current.webhookUrl, { type: next.webhook, data });
       await app.jobs.send(WEBHOOK_QUEUE, { eventId: id }, { transaction: q });
     }
     if (next.to === 'COMPLETED') await becomeSubscription(app, q, updated);

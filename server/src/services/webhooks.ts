@@ -3,10 +3,11 @@
  * Delivery is jobs/webhook-delivery.ts.
  */
 import { createHmac } from 'node:crypto';
+import { WEBHOOK_HEADERS, WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } from '@portal/domain';
 import { safeEqual } from '../lib/crypto';
 
-export const SIGNATURE_HEADER = 'x-portal-signature';
-export const EVENT_ID_HEADER = 'x-portal-event-id';
+export const SIGNATURE_HEADER = WEBHOOK_HEADERS.signature;
+export const EVENT_ID_HEADER = WEBHOOK_HEADERS.eventId;
 
 const mac = (secret: string, timestamp: number, body: string): string =>
   createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
@@ -30,7 +31,7 @@ export function verifyWebhook(
   header: string | undefined,
   body: string,
   now = Date.now(),
-  toleranceSeconds = 300,
+  toleranceSeconds = WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
 ): boolean {
   if (!header) return false;
   const parts = header.split(',').map((part) => {
