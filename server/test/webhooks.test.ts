@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, buildPrivateApplication, MERCHANT_API } from '@portal/domain';
+import { API, buildPrivateApplication, MERCHANT_API, webhookBodySchema } from '@portal/domain';
 import { DEMO_MERCHANT } from '../src/demo-shop';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, verifyWebhook } from '../src/services/webhooks';
 import { merchantAuth, nextReference, openTestDatabase, startTestServer, type TestApp } from './helpers';
@@ -91,6 +91,8 @@ describe('webhooks to the merchant', () => {
     expect(event.body).toMatchObject({ type: 'application.cancelled', data: { status: 'CANCELLED', outcome: 'apply_cancelled' } });
     expect(event.eventId).toBe(event.body.id);
     expect(event.body.sequence).toBeGreaterThan(0);
+    // The body is the one the merchant API's OpenAPI document describes.
+    expect(webhookBodySchema.safeParse(event.body).success).toBe(true);
 
     // Closed: it cannot be applied for any more.
     const form = { phone: '+47 92345678', email: 'ola@example.com', address: 'Bryggen 5', postalCode: '5003', city: 'Bergen', personalInfoConsent: true, privacyConsent: true };

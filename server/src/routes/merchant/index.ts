@@ -17,6 +17,7 @@ import { sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { createApplication, merchantView } from '../../services/applications';
 import { cancelByMerchant } from '../../services/cancel-application';
+import { merchantOpenApi } from './openapi';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,19 +48,8 @@ function requireMerchant(request: FastifyRequest): Merchant {
  */
 export default async function merchantApi(app: FastifyInstance) {
   await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Loan and leasing subscription portal: merchant API',
-        version: '1.0.0',
-        description:
-          'Create an application from checkout and follow it. Authenticate with `Authorization: Bearer <API key>`. ' +
-          'Send the customer to `applyUrl`; they come back to `callbackUrl` with `outcome` and `merchantPaymentReference`.',
-      },
-      servers: [{ url: app.config.publicUrl }],
-      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
-      security: [{ apiKey: [] }],
-    },
+    // Info, licence, contact, tags and the webhook contract (routes/merchant/openapi.ts).
+    openapi: merchantOpenApi(app.config.publicUrl),
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, {
@@ -93,6 +83,8 @@ export default async function merchantApi(app: FastifyInstance) {
       MERCHANT_API.applications.pattern,
       {
         schema: {
+          operationId: 'createApplication',
+          tags: ['Applications'],
           summary: 'Create an application (idempotent per merchantPaymentReference)',
           body: createApplicationRequestSchema,
           response: { 200: createApplicationResponseSchema, 201: createApplicationResponseSchema, ...errors },
@@ -112,6 +104,8 @@ export default async function merchantApi(app: FastifyInstance) {
       MERCHANT_API.application.pattern,
       {
         schema: {
+          operationId: 'getApplication',
+          tags: ['Applications'],
           summary: 'Status, outcome and timeline of an application',
           params: z.object({ merchantPaymentReference: merchantPaymentReferenceSchema }),
           response: { 200: merchantApplicationViewSchema, ...errors },
@@ -133,6 +127,8 @@ export default async function merchantApi(app: FastifyInstance) {
       MERCHANT_API.cancel.pattern,
       {
         schema: {
+          operationId: 'cancelApplication',
+          tags: ['Applications'],
           summary: 'Cancel an application that is not final (idempotent)',
           description:
             'For an order the shop has cancelled. The application is withdrawn at the lender if it is already there, ' +

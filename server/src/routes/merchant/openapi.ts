@@ -1,0 +1,188 @@
+/**
+ * The parts of the merchant API's OpenAPI 3.1 document that are not routes: the webhook contract
+ * (one `webhooks` entry per event type of the lifecycle table, the body schema from `domain/`,
+ * the signature and how to check it, retries, ordering, de-duplication), the document's
+ * licence, contact and tags. `npm test` lints the whole document with Redocly (redocly.yaml).
+ */
+import {
+  MERCHANT_API,
+  WEBHOOK_DELIVERY,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_HEADERS,
+  WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
+  type WebhookEventType,
+  webhookBodySchema,
+  z,
+} from '@portal/domain';
+import type { OpenAPIV3_1 } from 'openapi-types';
+
+/** Copy-paste checks of the signature; a test runs both against a real signature. */
+export const VERIFY_IN_NODE = `import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// rawBody: the request body exactly as received (a string), before any JSON parsing.
+export function verifyPortalWebhook(secret, signatureHeader, rawBody, toleranceSeconds = ${WEBHOOK_SIGNATURE_TOLERANCE_SECONDS}) {
+  const parts = Object.fromEntries(String(signatureHeader).split(',').map((part) => part.split('=', 2)));
+  const timestamp = Number(parts.t);
+  if (!Number.isInteger(timestamp) || !parts.v1) return false;
+  if (Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
+  const expected = createHmac('sha256', secret).update(\`\${timestamp}.\${rawBody}\`).digest();
+  const given = Buffer.from(parts.v1, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}`;
+
+export const VERIFY_IN_PYTHON = `import hashlib
+import hmac
+import time
+
+
+def verify_portal_webhook(secret: str, signature_header: str, raw_body: bytes, tolerance_seconds: int = ${WEBHOOK_SIGNATURE_TOLERANCE_SECONDS}) -> bool:
+    """raw_body: the request body exactly as received (bytes), before any JSON parsing."""
+    parts = dict(part.split("=", 1) for part in signature_header.split(",") if "=" in part)
+    try:
+        timestamp = int(parts["t"])
+    except (KeyError, ValueError):
+        return False
+    if abs(time.time() - timestamp) > tolerance_seconds:
+        return False
+    expected = hmac.new(secret.encode(), str(timestamp).encode() + b"." + raw_body, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected, parts.get("v1", ""))`;
+
+/** Each retry's delay window, from the queue's rule: the first delay, doubling, plus up to as much again. */
+function retrySchedule(): string {
+  const rows: string[] = [];
+  let earliest = 0;
+  let latest = 0;
+  for (let retry = 1; retry <= WEBHOOK_DELIVERY.retries; retry += 1) {
+    const base = WEBHOOK_DELIVERY.firstRetryDelaySeconds * 2 ** (retry - 1);
+    earliest += base;
+    latest += base * 2;
+    rows.push(`| ${retry} | ${duration(base)} – ${duration(base * 2)} | ${duration(earliest)} – ${duration(latest)} |`);
+  }
+  return ['| retry | delay after the previous attempt | after the first attempt |', '|---|---|---|', ...rows].join('\n');
+}
+
+function duration(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3600).toFixed(1)} h`;
+}
+
+const EVENT_MEANINGS: Readonly<Record<WebhookEventType, string>> = {
+  'application.submitted': 'The customer applied; the application is with the lender, which has not decided yet.',
+  'application.pending': 'A person at the lender reviews the application (manual review) before it can be signed, or after signing.',
+  'application.approved': 'The lender approved the application; the customer signs next.',
+  'application.signing': 'The customer was sent to sign.',
+  'application.signing_failed': 'A signing attempt failed (declined, cancelled or expired); the customer may try again.',
+  'application.signed': 'Every signature is in; the lender\u2019s final answer is still to come.',
+  'application.completed': 'The lender granted the application: the payment status is final. Deliver the order.',
+  'application.declined': 'The lender declined the application.',
+  'application.cancelled': 'Cancelled by the customer before applying, by the merchant, or by the lender.',
+  'application.failed': 'Not signed: the customer left or the signing was closed.',
+};
+
+const CONTRACT = `Every change of an application the merchant must hear of is POSTed to the application's \`webhookUrl\` as JSON.
+
+**Signature.** The \`${WEBHOOK_HEADERS.signature}\` header is \`t=<unix seconds>,v1=<signature>\`, where the signature is the hex HMAC-SHA256 of \`<t>.<raw body>\` keyed with your webhook secret. Compute it over the body exactly as received, compare in constant time, and refuse a \`t\` more than ${WEBHOOK_SIGNATURE_TOLERANCE_SECONDS} seconds from your clock (replays).
+
+Node.js:
+
+\`\`\`js
+${VERIFY_IN_NODE}
+\`\`\`
+
+Python:
+
+\`\`\`python
+${VERIFY_IN_PYTHON}
+\`\`\`
+
+**Delivery and retries.** At least once. Answer any 2xx within ${WEBHOOK_DELIVERY.timeoutSeconds} seconds and the event is delivered; any other answer, a timeout or no connection is tried again up to ${WEBHOOK_DELIVERY.retries} times, each delay twice the one before plus up to as much again at random. A delivery cut short because the sending instance stopped counts as a failed attempt after ${WEBHOOK_DELIVERY.expirySeconds} seconds and is retried the same way. Redirects are not followed.
+
+${retrySchedule()}
+
+**De-duplication.** \`id\` (also in the \`${WEBHOOK_HEADERS.eventId}\` header) is the event's id, the same in every attempt: keep the ids you have processed and answer 2xx again for one you have seen.
+
+**Ordering.** Retries can deliver events out of order. \`sequence\` grows with every event, in the order the changes were committed: keep the highest \`sequence\` you have applied per application and ignore an event with a lower one (or read the current state with \`GET ${MERCHANT_API.application.pattern}\`).
+
+New fields may be added to the body; ignore those you do not know.`;
+
+/** A JSON Schema (2020-12, as OpenAPI 3.1 uses) of a domain schema, without its \`$schema\` key. */
+function jsonSchemaOf(schema: z.ZodMiniType): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'output' }) as Record<string, unknown>;
+  return rest;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function webhookOperation(type: WebhookEventType): OpenAPIV3_1.PathItemObject {
+  const name = type.replace(/^application\./, '').replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
+  return {
+    post: {
+      operationId: `webhookApplication${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+      summary: type,
+      description: `${EVENT_MEANINGS[type]}\n\nSee the Webhooks tag for the signature, retries, ordering and de-duplication.`,
+      tags: ['Webhooks'],
+      security: [{ webhookSignature: [] }],
+      parameters: [
+        {
+          name: WEBHOOK_HEADERS.eventId,
+          in: 'header',
+          required: true,
+          description: 'The event id, as `id` in the body: de-duplicate on it.',
+          schema: { type: 'string' },
+        },
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: { allOf: [ref('WebhookEvent'), { type: 'object', properties: { type: { const: type } } }] },
+          },
+        },
+      },
+      responses: {
+        '2XX': { description: 'Received: the event is delivered and not sent again.' },
+        '4XX': { description: 'Refused (e.g. a bad signature): tried again later, as every answer that is not 2xx.' },
+        '5XX': { description: 'Failed: tried again later.' },
+      },
+    },
+  };
+}
+
+/** The `openapi` options of @fastify/swagger: everything of the document that is not a route. */
+export function merchantOpenApi(publicUrl: string): Partial<OpenAPIV3_1.Document> {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Loan and leasing subscription portal: merchant API',
+      version: '1.0.0',
+      description:
+        'Create an application from checkout and follow it. Authenticate with `Authorization: Bearer <API key>`. ' +
+        'Send the customer to `applyUrl`; they come back to `callbackUrl` with `outcome` and `merchantPaymentReference`. ' +
+        'Changes are also sent to `webhookUrl`: see the Webhooks tag.',
+      license: { name: 'Proprietary: use under your merchant agreement with the portal operator', identifier: 'LicenseRef-Merchant-Agreement' },
+      contact: { name: 'Merchant integration support of the portal operator', url: `${publicUrl}${MERCHANT_API.docs.pattern}` },
+    },
+    servers: [{ url: publicUrl, description: 'This portal' }],
+    tags: [
+      { name: 'Applications', description: 'Create applications, read their status and timeline, cancel them.' },
+      { name: 'Webhooks', description: CONTRACT },
+    ],
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'Your merchant API key.' },
+        webhookSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: WEBHOOK_HEADERS.signature,
+          description: 'How the portal signs webhooks to you: HMAC-SHA256 with your webhook secret (see the Webhooks tag).',
+        },
+      },
+      schemas: {
+        WebhookEvent: { ...jsonSchemaOf(webhookBodySchema), description: 'The body of every webhook.' },
+      },
+    },
+    security: [{ apiKey: [] }],
+    webhooks: Object.fromEntries(WEBHOOK_EVENT_TYPES.map((type) => [type, webhookOperation(type)])),
+  };
+}
