@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, buildPrivateApplication, MERCHANT_API, webhookBodySchema } from '@portal/domain';
 import { DEMO_MERCHANT } from '../src/demo-shop';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, verifyWebhook } from '../src/services/webhooks';
+import type { Db, SqlParam } from '../src/db/db';
 import { merchantAuth, nextReference, openTestDatabase, startTestServer, type TestApp } from './helpers';
 import { call, eventually, press, startConsumer } from './flow-helpers';
 
@@ -132,10 +133,29 @@ describe('subscriptions', () => {
   });
 });
 
+/**
+ * A database handle that can lose its connection, as a process that dies (killed, out of memory,
+ * its machine gone) does: from then on nothing it does reaches the database, so its queue cannot
+ * give back the job it holds, as a graceful stop does.
+ */
+function severable(db: Db): { db: Db; sever(): void } {
+  let severed = false;
+  const lost = () => Promise.reject(new Error('connection lost'));
+  return {
+    sever: () => (severed = true),
+    db: {
+      ...db,
+      query: <Row>(sql: string, params?: readonly SqlParam[]) => (severed ? lost() : db.query<Row>(sql, params)),
+      execRows: <Row>(sql: string) => (severed ? lost() : db.execRows<Row>(sql)),
+      transaction: (fn) => (severed ? lost() : db.transaction(fn)),
+    },
+  };
+}
+
 describe('a delivery in flight when its instance dies', () => {
   it('is delivered by another instance within a minute', async () => {
-    // The merchant's endpoint holds the first delivery open (the instance sending it then dies);
-    // it answers the next one.
+    // The merchant's endpoint holds the first delivery open (the instance sending it dies); it
+    // answers the next one.
     const deliveries: number[] = [];
     const merchant = createServer((request: IncomingMessage, response) => {
       request.resume();
@@ -150,7 +170,8 @@ describe('a delivery in flight when its instance dies', () => {
     const address = merchant.address();
     const merchantUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const database = await openTestDatabase('pglite');
-    const first = await startTestServer('pglite', {}, database);
+    const connection = severable(database.db);
+    const first = await startTestServer('pglite', {}, { db: connection.db, drop: async () => undefined });
     let second: (TestApp & { url: string }) | null = null;
     try {
       await first.app.repos.merchants.addAllowedOrigins(DEMO_MERCHANT.id, [merchantUrl]);
@@ -165,9 +186,10 @@ describe('a delivery in flight when its instance dies', () => {
       expect([created.statusCode, cancelled.statusCode]).toEqual([201, 200]);
       await eventually(async () => deliveries.length === 1, 10_000);
 
-      // The instance goes away mid-delivery; another one on the same database carries on.
-      await first.app.close();
+      // The instance dies mid-delivery; another one on the same database carries on.
+      connection.sever();
       const died = Date.now();
+      await first.app.close().catch(() => undefined);
       second = await startTestServer('pglite', {}, database);
       const [event] = await second.db.query<{ id: string }>(
         'SELECT w.id FROM webhook_events w JOIN applications a ON a.id = w.application_id WHERE a.merchant_payment_reference = $1',

@@ -30,7 +30,7 @@ export const WEBHOOK_DELIVERY = {
   retries: 12,
   firstRetryDelaySeconds: 10,
   /** A delivery still running after this long is counted as failed (its instance died) and tried again. */
-  expirySeconds: 20,
+  expirySeconds: 15,
 } as const;
 
 /** What changed, in the terms of the merchant API (`GET /applications/{merchantPaymentReference}`). */
