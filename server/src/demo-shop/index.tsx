@@ -28,7 +28,11 @@ export const DEMO_MERCHANT = {
 
 const STYLESHEET = '/demo-shop/shop.css';
 
-/** Creates or refreshes the demo merchant; its allowed origins follow the port in use. */
+/**
+ * Creates or refreshes the demo merchant; its allowed origins follow the port in use. The demo
+ * shop lives on the portal's own origin, so that origin is on the list: the merchant API accepts
+ * only the demo shop's paths there, never the portal's API, app or simulators (services/applications.ts).
+ */
 export async function seedDemoMerchant(app: FastifyInstance): Promise<void> {
   const origins = new Set([new URL(app.config.publicUrl).origin]);
   for (const port of new Set([app.config.port, 3000])) {
