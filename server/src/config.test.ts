@@ -26,7 +26,7 @@ const LIVE = {
   REGISTRY_SE_CLIENT_SECRET: 'secret',
 };
 
-// Keys of personal data at rest (ADR 11), required in production.
+// Keys of personal data at rest (ADR 12), required in production.
 const DATA_KEYS = { DATA_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`, DATA_LOOKUP_KEY: Buffer.alloc(32, 2).toString('base64') };
 
 describe('configuration', () => {

@@ -87,7 +87,7 @@ export interface Config {
   webDistDir: string;
   providerTimeoutMs: number;
   /**
-   * Keys of personal data at rest (ADR 11): the first seals, all open; the lookup key hashes
+   * Keys of personal data at rest (ADR 12): the first seals, all open; the lookup key hashes
    * national IDs. Unset outside production: a pair is generated and kept in the database.
    */
   dataKeys: { encryption: DataKey[]; lookup: Buffer } | undefined;

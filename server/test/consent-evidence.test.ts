@@ -1,5 +1,5 @@
 /**
- * Consent evidence that lasts (ADR 12): once the session that gave a consent is gone, its row
+ * Consent evidence that lasts (ADR 13): once the session that gave a consent is gone, its row
  * still says who consented (the application's customer, by the national ID that was identified),
  * to which words, and to which exact documents (version and SHA-256 of each portal PDF, with a
  * copy kept; the URL and the configured version of another party's terms).

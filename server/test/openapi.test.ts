@@ -83,6 +83,11 @@ describe('the documented signature checks', () => {
     expect(verifyPortalWebhook(secret, header, body)).toBe(true);
     expect(verifyPortalWebhook(secret, header, body.replace('3', '4'))).toBe(false);
     expect(verifyPortalWebhook('other', header, body)).toBe(false);
+    // During a secret rotation: one v1 per secret, either secret verifies.
+    const rotating = signWebhook(['new-secret', secret], Math.floor(Date.now() / 1000), body);
+    expect(verifyPortalWebhook(secret, rotating, body)).toBe(true);
+    expect(verifyPortalWebhook('new-secret', rotating, body)).toBe(true);
+    expect(verifyPortalWebhook('other', rotating, body)).toBe(false);
   });
 
   const python = spawnSync('python3', ['--version']).status === 0;
@@ -91,5 +96,8 @@ describe('the documented signature checks', () => {
     const check = (s: string, b: string) => execFileSync('python3', ['-c', script, s, header, b], { encoding: 'utf8' }).trim();
     expect(check(secret, body)).toBe('True');
     expect(check(secret, body.replace('3', '4'))).toBe('False');
+    const rotating = signWebhook(['new-secret', secret], Math.floor(Date.now() / 1000), body);
+    const checkRotating = (s: string) => execFileSync('python3', ['-c', script, s, rotating, body], { encoding: 'utf8' }).trim();
+    expect([checkRotating(secret), checkRotating('new-secret'), checkRotating('other')]).toEqual(['True', 'True', 'False']);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Personal data at rest (ADR 11): after real journeys, a copy of every table reveals no national
+ * Personal data at rest (ADR 12): after real journeys, a copy of every table reveals no national
  * ID, phone number or e-mail address in any encoding, while the portal still finds people by
  * their national ID; rows an earlier version stored in plain text are sealed at start; keys rotate.
  */
@@ -133,9 +133,9 @@ describe('rows kept in plain text by an earlier version', () => {
   it('are sealed at start, found by their hash, and re-sealed when a new key comes first', async () => {
     const db = await openDatabase({ detectTransactionMisuse: true });
     try {
-      // The schema as it was before sealing: migrations up to 005, with rows in clear.
+      // The schema as it was before sealing: migrations up to 006, with rows in clear.
       const before = mkdtempSync(join(tmpdir(), 'portal-migrations-'));
-      for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => /^00[1-5]\./.test(name))) copyFileSync(join(MIGRATIONS_DIR, file), join(before, file));
+      for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => /^00[1-6]\./.test(name))) copyFileSync(join(MIGRATIONS_DIR, file), join(before, file));
       await migrate(db, before);
       await repositories(db).merchants.upsert({ id: 'demo', name: 'Demo shop', allowedOrigins: [], webhookSecret: 'secret' });
       const [app] = await db.query<{ id: string }>(

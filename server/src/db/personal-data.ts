@@ -1,5 +1,5 @@
 /**
- * Personal data at rest (ADR 11), on the database side: which keys seal it, the connection that
+ * Personal data at rest (ADR 12), on the database side: which keys seal it, the connection that
  * carries them to every repository, and sealing what an earlier version stored in plain text (or
  * sealed with a key that has since been rotated out of first place).
  */

@@ -1,5 +1,5 @@
 /**
- * Personal data at rest (ADR 11): national IDs, phone numbers and e-mail addresses are sealed
+ * Personal data at rest (ADR 12): national IDs, phone numbers and e-mail addresses are sealed
  * with AES-256-GCM before they reach the database, and people are looked up by a keyed hash
  * (HMAC-SHA256 with a key of its own) instead of their national ID. A sealed value names the key
  * that sealed it, so keys can rotate: the first key seals, every listed key opens.

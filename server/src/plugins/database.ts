@@ -18,7 +18,7 @@ export default fp(async function database(app: FastifyInstance, options: Databas
     options.db ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const applied = await migrate(opened);
-  // Personal data is sealed on the way in and opened on the way out (ADR 11); rows an earlier
+  // Personal data is sealed on the way in and opened on the way out (ADR 12); rows an earlier
   // version stored in plain text are sealed now, before anything reads them.
   const { db, sealedRows } = await protectPersonalData(opened, config);
   app.log.info({ engine: db.kind, migrationsApplied: applied, sealedRows }, 'database ready');

@@ -26,7 +26,7 @@ const SIMULATORS: [ProviderName, FastifyPluginAsync][] = [
 ];
 
 export default async function sandbox(app: FastifyInstance) {
-  // Records an earlier version kept in clear are sealed before any simulator reads them (ADR 11).
+  // Records an earlier version kept in clear are sealed before any simulator reads them (ADR 12).
   await sealSandboxRecords(app.db);
   // The simulators' own housekeeping: their expired records go on the same schedule as the portal's.
   app.jobs.register<Record<string, never>>({

@@ -4,7 +4,7 @@
  * with several server instances.
  *
  * The simulated parties hold the people's national IDs, phones and e-mail addresses, so a record
- * is sealed whole like the portal's own personal data (ADR 11): the row holds
+ * is sealed whole like the portal's own personal data (ADR 12): the row holds
  * `{ "sealed": "pd1.…", "find": { … } }`, where `find` keeps in clear only the fields records are
  * looked up by, none of them personal.
  */
@@ -93,7 +93,7 @@ export function sandboxStore<T>(db: Db, namespace: string): SandboxStore<T> {
 
 /**
  * Seals the records written before records were sealed, or sealed with a key that is no longer
- * the first (ADR 11). The expiry is kept as it was.
+ * the first (ADR 12). The expiry is kept as it was.
  */
 export async function sealSandboxRecords(db: Db): Promise<number> {
   const pd = personalDataOf(db);

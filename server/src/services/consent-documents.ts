@@ -1,5 +1,5 @@
 /**
- * Which exact document a consent linked to (ADR 12). The portal's own documents (general terms,
+ * Which exact document a consent linked to (ADR 13). The portal's own documents (general terms,
  * privacy policies: PDFs under `web/public/documents/`, served from the built app) are read once
  * per process, as served, and identified by their SHA-256 and the version in their metadata; a
  * copy of each is kept in the database the first time a consent links to it. A page of another

@@ -1,7 +1,7 @@
 /**
  * The consents a customer gives on the apply screen (spec sections 3, 5): which apply, their
  * texts in the customer's language with links, and their version. What was accepted is stored
- * as evidence that stands on its own for as long as it is kept (PRODUCT section 6, ADR 12): who
+ * as evidence that stands on its own for as long as it is kept (PRODUCT section 6, ADR 13): who
  * consented, to which words, and to which exact documents.
  */
 import {

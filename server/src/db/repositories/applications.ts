@@ -89,7 +89,7 @@ const toRecord = (row: ApplicationRow): ApplicationRecord => ({
 
 export interface StatusRow {
   id: string;
-  /** The keyed hash of the owner's national ID (ADR 11); null while unclaimed. */
+  /** The keyed hash of the owner's national ID (ADR 12); null while unclaimed. */
   national_id_hash: string | null;
   status: ApplicationStatus;
   outcome: Outcome | null;

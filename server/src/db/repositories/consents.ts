@@ -3,7 +3,7 @@ import { sha256Hex } from '../../lib/crypto';
 import type { Queryable } from '../db';
 import { personalDataOf } from './personal-data';
 
-/** A document a consent linked to, as it was at that moment (ADR 12). */
+/** A document a consent linked to, as it was at that moment (ADR 13). */
 export interface ConsentDocumentRecord {
   url: string;
   title: string;

@@ -32,7 +32,7 @@ interface CustomerRow {
   city: string | null;
 }
 
-// National ID, e-mail and phone are sealed in the database (ADR 11); callers see plain values.
+// National ID, e-mail and phone are sealed in the database (ADR 12); callers see plain values.
 export const SEALED_CUSTOMER_COLUMNS = ['national_id', 'email', 'phone'] as const;
 const purpose = (column: (typeof SEALED_CUSTOMER_COLUMNS)[number]) => `customers.${column}`;
 

@@ -1,6 +1,6 @@
 /**
  * The SQL of sealing personal data that is still in plain text, or sealed with a key that is no
- * longer the current one (ADR 11): run at start by db/personal-data.ts, in batches, in key order.
+ * longer the current one (ADR 12): run at start by db/personal-data.ts, in batches, in key order.
  */
 import type { PersonalData } from '../../lib/personal-data';
 import type { Queryable } from '../db';

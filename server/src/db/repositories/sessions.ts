@@ -10,7 +10,7 @@ const PURPOSE = 'sessions.data';
 
 /**
  * Sessions keyed by a hash of their id; expired rows read as absent and are swept by a job. The
- * data (who identified, their national ID) is sealed whole (ADR 11): the row holds
+ * data (who identified, their national ID) is sealed whole (ADR 12): the row holds
  * `{ "sealed": "pd1.…" }`. A row that does not open reads as no session.
  */
 export function sessionsRepository(db: Queryable) {

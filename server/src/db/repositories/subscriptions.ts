@@ -42,7 +42,7 @@ interface ProductRow {
 }
 
 /**
- * A person's national ID is sealed, and found by its keyed hash (ADR 11); a company's
+ * A person's national ID is sealed, and found by its keyed hash (ADR 12); a company's
  * organisation number is business data and stays as it is.
  */
 const ownerKey = (db: Queryable, owner: SubscriptionOwner) => {

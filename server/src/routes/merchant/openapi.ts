@@ -21,13 +21,14 @@ export const VERIFY_IN_NODE = `import { createHmac, timingSafeEqual } from 'node
 
 // rawBody: the request body exactly as received (a string), before any JSON parsing.
 export function verifyPortalWebhook(secret, signatureHeader, rawBody, toleranceSeconds = ${WEBHOOK_SIGNATURE_TOLERANCE_SECONDS}) {
-  const parts = Object.fromEntries(String(signatureHeader).split(',').map((part) => part.split('=', 2)));
-  const timestamp = Number(parts.t);
-  if (!Number.isInteger(timestamp) || !parts.v1) return false;
+  const pairs = String(signatureHeader).split(',').map((part) => part.trim().split('=', 2));
+  const timestamp = Number(pairs.find(([name]) => name === 't')?.[1]);
+  const signatures = pairs.filter(([name]) => name === 'v1').map(([, value]) => Buffer.from(value ?? '', 'hex'));
+  if (!Number.isInteger(timestamp) || signatures.length === 0) return false;
   if (Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
   const expected = createHmac('sha256', secret).update(\`\${timestamp}.\${rawBody}\`).digest();
-  const given = Buffer.from(parts.v1, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  // While a secret is being rotated there is one v1 per secret: any may match.
+  return signatures.some((given) => given.length === expected.length && timingSafeEqual(given, expected));
 }`;
 
 export const VERIFY_IN_PYTHON = `import hashlib
@@ -37,15 +38,18 @@ import time
 
 def verify_portal_webhook(secret: str, signature_header: str, raw_body: bytes, tolerance_seconds: int = ${WEBHOOK_SIGNATURE_TOLERANCE_SECONDS}) -> bool:
     """raw_body: the request body exactly as received (bytes), before any JSON parsing."""
-    parts = dict(part.split("=", 1) for part in signature_header.split(",") if "=" in part)
+    pairs = [part.strip().split("=", 1) for part in signature_header.split(",") if "=" in part]
+    timestamps = [value for name, value in pairs if name == "t"]
+    signatures = [value for name, value in pairs if name == "v1"]
     try:
-        timestamp = int(parts["t"])
-    except (KeyError, ValueError):
+        timestamp = int(timestamps[0])
+    except (IndexError, ValueError):
         return False
-    if abs(time.time() - timestamp) > tolerance_seconds:
+    if not signatures or abs(time.time() - timestamp) > tolerance_seconds:
         return False
     expected = hmac.new(secret.encode(), str(timestamp).encode() + b"." + raw_body, hashlib.sha256).hexdigest()
-    return hmac.compare_digest(expected, parts.get("v1", ""))`;
+    # While a secret is being rotated there is one v1 per secret: any may match.
+    return any(hmac.compare_digest(expected, signature) for signature in signatures)`;
 
 /** Each retry's delay window, from the queue's rule: the first delay, doubling, plus up to as much again. */
 function retrySchedule(): string {
@@ -82,7 +86,7 @@ const EVENT_MEANINGS: Readonly<Record<WebhookEventType, string>> = {
 
 const CONTRACT = `Every change of an application the merchant must hear of is POSTed to the application's \`webhookUrl\` as JSON.
 
-**Signature.** The \`${WEBHOOK_HEADERS.signature}\` header is \`t=<unix seconds>,v1=<signature>\`, where the signature is the hex HMAC-SHA256 of \`<t>.<raw body>\` keyed with your webhook secret. Compute it over the body exactly as received, compare in constant time, and refuse a \`t\` more than ${WEBHOOK_SIGNATURE_TOLERANCE_SECONDS} seconds from your clock (replays).
+**Signature.** The \`${WEBHOOK_HEADERS.signature}\` header is \`t=<unix seconds>,v1=<signature>\`, where the signature is the hex HMAC-SHA256 of \`<t>.<raw body>\` keyed with your webhook secret. Compute it over the body exactly as received, compare in constant time, and refuse a \`t\` more than ${WEBHOOK_SIGNATURE_TOLERANCE_SECONDS} seconds from your clock (replays). After your secret is rotated, the previous one signs too for a grace period: the header then carries one \`v1=\` per secret, and any one matching yours is valid.
 
 Node.js:
 
