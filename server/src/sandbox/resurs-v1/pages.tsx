@@ -4,7 +4,7 @@
  * script, CSS from a file: the portal's Content-Security-Policy allows nothing inline.
  */
 import type { ReactNode } from 'react';
-import { type CountryCode, type Language, LANGUAGES } from '@portal/domain';
+import { type CountryCode, type Currency, type Language, LANGUAGES } from '@portal/domain';
 import { renderPage } from '../../lib/html';
 import { formatMoney } from './documents';
 import { fill, RESURS_TEXTS } from './texts';
@@ -54,7 +54,7 @@ function BankIdFrame({ lang, country, path, children }: { lang: Language; countr
 export interface SigningView {
   paymentId: string;
   country: CountryCode;
-  currency: string;
+  currency: Currency;
   customerName: string;
   amount: number;
   duration: number | null;
