@@ -9,6 +9,9 @@ import {
   LANGUAGES,
   MERCHANT_API,
   type MerchantApplicationView,
+  type MerchantStatus,
+  type Outcome,
+  OUTCOMES,
 } from '@portal/domain';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { renderPage } from '../lib/html';
@@ -54,7 +57,7 @@ function languageOf(request: FastifyRequest): Language {
   return isLanguage(chosen) ? chosen : languageFromAcceptLanguage(request.headers['accept-language']);
 }
 
-function Header({ t, lang, path }: { t: ShopTexts; lang: Language; path: string }) {
+function Header({ t, lang, path, query }: { t: ShopTexts; lang: Language; path: string; query?: string }) {
   return (
     <header>
       <h1>{t.title}</h1>
@@ -63,7 +66,7 @@ function Header({ t, lang, path }: { t: ShopTexts; lang: Language; path: string 
         <ul className="langs">
           {LANGUAGES.map((code) => (
             <li key={code}>
-              <a href={`${path}?lang=${code}`} lang={code} aria-current={code === lang ? 'true' : undefined}>
+              <a href={`${path}?${query ? `${query}&` : ''}lang=${code}`} lang={code} aria-current={code === lang ? 'true' : undefined}>
                 {{ en: 'English', sv: 'Svenska', nb: 'Norsk' }[code]}
               </a>
             </li>
@@ -139,6 +142,30 @@ function homePage(lang: Language, error?: string): string {
   });
 }
 
+const TIME_LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', sv: 'sv-SE', nb: 'nb-NO' };
+
+/** A moment as the shop's reader writes it, to the second (webhooks arrive within seconds). */
+const formatTime = (lang: Language, iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(TIME_LOCALES[lang], { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Oslo' }).format(date);
+};
+
+const isOutcome = (value: string | undefined): value is Outcome => (OUTCOMES as readonly string[]).includes(value ?? '');
+
+/** A code for developers, in small print beside the words it stands for. */
+const Code = ({ children, testId }: { children: string; testId?: string }) => (
+  <small className="code">
+    <code data-testid={testId}>{children}</code>
+  </small>
+);
+
+/**
+ * What the shop knows after the customer comes back: what happened, in words, in the language
+ * the customer shopped in (the codes in small print for developers), the status the merchant API
+ * gives, and the webhooks received, laid out to read on a phone.
+ */
 function returnPage(
   lang: Language,
   outcome: string | undefined,
@@ -147,39 +174,57 @@ function returnPage(
   webhooks: ReceivedWebhook[],
 ): string {
   const t = SHOP_TEXTS[lang];
+  const saidOutcome = (value: string | null | undefined) => (isOutcome(value ?? undefined) ? t.outcomes[value as Outcome] : t.noOutcome);
   return renderPage({
     title: `${t.returnTitle}: ${t.title}`,
     lang,
     stylesheet: STYLESHEET,
     body: (
       <>
-        <Header t={t} lang={lang} path={DEMO_SHOP.return.pattern} />
+        <Header t={t} lang={lang} path={DEMO_SHOP.return.pattern} query={returnQuery(outcome, reference)} />
         <main>
           <h2>{t.returnTitle}</h2>
+          <p className="result" data-testid="outcome-text">
+            {saidOutcome(outcome)}
+          </p>
           <dl>
-            <dt>{t.outcome}</dt>
-            <dd data-testid="outcome">{outcome ?? '-'}</dd>
             <dt>{t.order}</dt>
             <dd data-testid="order">{reference ?? '-'}</dd>
+            <dt>{t.code}</dt>
+            <dd>
+              <Code testId="outcome">{outcome ?? '-'}</Code>
+            </dd>
           </dl>
           <h3>{t.statusFromApi}</h3>
           {view ? (
             <>
               <dl>
                 <dt>{t.status}</dt>
-                <dd data-testid="api-status">{view.status}</dd>
+                <dd>
+                  {t.statuses[view.status]} <Code testId="api-status">{view.status}</Code>
+                </dd>
                 <dt>{t.outcome}</dt>
-                <dd data-testid="api-outcome">{view.outcome ?? '-'}</dd>
+                <dd>
+                  {saidOutcome(view.outcome)} <Code testId="api-outcome">{view.outcome ?? '-'}</Code>
+                </dd>
               </dl>
               <h4>{t.timeline}</h4>
               <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.when}</th>
+                    <th scope="col">{t.what}</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {view.timeline.map((e, i) => (
                     <tr key={i}>
-                      <td>{e.at}</td>
-                      <td>{e.type}</td>
-                      <td>{e.status ?? ''}</td>
-                      <td>{e.outcome ?? ''}</td>
+                      <td>{formatTime(lang, e.at)}</td>
+                      <td>
+                        {e.status ? t.statuses[e.status] : null}
+                        {e.outcome ? ` – ${t.outcomes[e.outcome]}` : null}{' '}
+                        <Code>{[e.type, e.status, e.outcome].filter(Boolean).join(' · ')}</Code>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -193,17 +238,23 @@ function returnPage(
             <p>{t.noWebhooks}</p>
           ) : (
             <table data-testid="webhooks">
+              <thead>
+                <tr>
+                  <th scope="col">{t.received}</th>
+                  <th scope="col">{t.event}</th>
+                </tr>
+              </thead>
               <tbody>
                 {webhooks.map((w) => (
                   <tr key={w.eventId}>
-                    <td>{w.receivedAt}</td>
+                    <td>{formatTime(lang, w.receivedAt)}</td>
                     <td>
-                      <code>{w.eventId}</code>
+                      {t.statuses[w.status as MerchantStatus] ?? w.status}
+                      {isOutcome(w.outcome ?? undefined) ? ` – ${t.outcomes[w.outcome as Outcome]}` : null}
+                      <br />
+                      <span className={w.signatureValid ? undefined : 'bad'}>{w.signatureValid ? t.signatureValid : t.signatureInvalid}</span>{' '}
+                      <Code>{[w.type, w.status, w.outcome].filter(Boolean).join(' · ')}</Code> <Code>{w.eventId}</Code>
                     </td>
-                    <td>{w.type}</td>
-                    <td>{w.status}</td>
-                    <td>{w.outcome ?? ''}</td>
-                    <td>{w.signatureValid ? t.signatureValid : t.signatureInvalid}</td>
                   </tr>
                 ))}
               </tbody>
@@ -216,6 +267,14 @@ function returnPage(
       </>
     ),
   });
+}
+
+/** The return page's own query (without its language), for its language links. */
+function returnQuery(outcome: string | undefined, reference: string | undefined): string {
+  const query = new URLSearchParams();
+  if (outcome) query.set('outcome', outcome);
+  if (reference) query.set('merchantPaymentReference', reference);
+  return query.toString();
 }
 
 const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
@@ -234,7 +293,14 @@ export default async function demoShop(app: FastifyInstance) {
   );
 
   app.get('/demo-shop', (_request, reply) => reply.redirect(DEMO_SHOP.home.pattern, 301));
-  app.get(DEMO_SHOP.home.pattern, (request, reply) => sendHtml(reply, homePage(languageOf(request))));
+  // The portal's Content-Security-Policy lets a form post only to the configured origin (and the
+  // checkout answers with a redirect to it): a shop opened under another name of this machine
+  // (127.0.0.1 for localhost) could not submit, so the browser goes to the configured one first.
+  const shopOrigin = new URL(app.config.publicUrl);
+  app.get(DEMO_SHOP.home.pattern, (request, reply) => {
+    if (request.hostname !== shopOrigin.hostname) return reply.redirect(`${shopOrigin.origin}${request.url}`, 302);
+    return sendHtml(reply, homePage(languageOf(request)));
+  });
 
   app.post(DEMO_SHOP.checkout.pattern, async (request, reply) => {
     const lang = languageOf(request);
@@ -243,7 +309,7 @@ export default async function demoShop(app: FastifyInstance) {
     const reference = `demo-${Date.now().toString(36)}-${randomToken(4)}`;
     const payload =
       scenario &&
-      checkoutRequest(scenario, form.person ?? '', form.sku ?? '', Number(form.period), reference, app.config.publicUrl);
+      checkoutRequest(scenario, form.person ?? '', form.sku ?? '', Number(form.period), reference, app.config.publicUrl, lang);
     if (!payload) return sendHtml(reply, homePage(lang, 'invalid choice'), 400);
 
     const response = await app.inject({

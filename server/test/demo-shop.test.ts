@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SHOP, OUTCOMES } from '@portal/domain';
+import { createTestApp, type TestApp } from './helpers';
+
+/**
+ * The demo shop's pages as a customer meets them: the return page says in the shop's language
+ * what happened (the codes in small print for developers), and the shop opened under another
+ * name of this machine sends the browser to the configured origin, where its form can submit.
+ */
+describe('the demo shop', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(async () => t.close());
+
+  const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+
+  async function checkout(lang: string): Promise<string> {
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: DEMO_SHOP.checkout.pattern,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `scenario=consumer-no-v2&person=18087248794&sku=LAP-14&period=36&lang=${lang}`,
+    });
+    expect(checkout.statusCode).toBe(303);
+    const reference = new URL(checkout.headers.location ?? '').pathname.split('/').at(-1) ?? '';
+    const application = await t.app.repos.applications.findByReference(reference);
+    if (!application) throw new Error('no application');
+    return application.callbackUrl;
+  }
+
+  it('brings the customer back to a return page in the language they shopped in, saying what happened in words', async () => {
+    const callbackUrl = await checkout('sv');
+    const back = new URL(callbackUrl);
+    expect(back.searchParams.get('lang')).toBe('sv');
+    back.searchParams.set('outcome', 'client_sign_success_approved');
+    back.searchParams.set('merchantPaymentReference', 'order-1');
+    const page = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(page.body).toContain('<html lang="sv"');
+    expect(text(page.body)).toContain('Beviljad och signerad: ordern är betald med finansiering.');
+    // The code stays, in small print, for developers.
+    expect(page.body).toMatch(/<small class="code"><code data-testid="outcome">client_sign_success_approved<\/code><\/small>/);
+  });
+
+  it.each(['en', 'sv', 'nb'] as const)('has words for every outcome in %s', async (lang) => {
+    const said = new Set<string>();
+    for (const outcome of OUTCOMES) {
+      const page = await t.app.inject({ method: 'GET', url: `${DEMO_SHOP.return.pattern}?lang=${lang}&outcome=${outcome}` });
+      const words = /data-testid="outcome-text">([^<]+)</.exec(page.body)?.[1] ?? '';
+      expect(words, outcome).not.toBe('');
+      expect(words, outcome).not.toContain('_');
+      said.add(words);
+    }
+    expect(said.size).toBe(OUTCOMES.length);
+  });
+
+  it('opened under another name of this machine, sends the browser to the configured origin, where its form can submit', async () => {
+    const elsewhere = await t.app.inject({ method: 'GET', url: '/demo-shop/?lang=nb', headers: { host: '127.0.0.1:3000' } });
+    expect(elsewhere.statusCode).toBe(302);
+    expect(elsewhere.headers.location).toBe('http://localhost:3000/demo-shop/?lang=nb');
+    const here = await t.app.inject({ method: 'GET', url: '/demo-shop/?lang=nb', headers: { host: 'localhost:3000' } });
+    expect(here.statusCode).toBe(200);
+  });
+});
