@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SHOP, OUTCOMES } from '@portal/domain';
+import { DEMO_SHOP, FAVICON_PATH, OUTCOMES } from '@portal/domain';
 import { createTestApp, type TestApp } from './helpers';
 
 /**
@@ -53,6 +53,21 @@ describe('the demo shop', () => {
       said.add(words);
     }
     expect(said.size).toBe(OUTCOMES.length);
+  });
+
+  it('names the site’s icon on its pages and the simulators’, and the icon is there (no 404)', async () => {
+    for (const url of ['/demo-shop/?lang=en', `${DEMO_SHOP.return.pattern}?lang=en`, '/sandbox/resurs-v1/sign/unknown', '/sandbox/signing/sign/unknown/task']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      const icon = /<link rel="icon" href="([^"]+)"/.exec(page.body)?.[1];
+      expect(icon, url).toBe(FAVICON_PATH);
+    }
+    const icon = await t.app.inject({ method: 'GET', url: FAVICON_PATH });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
+    // Where a browser looks when a page names none.
+    const fallback = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(fallback.statusCode).toBe(301);
+    expect(fallback.headers.location).toBe(FAVICON_PATH);
   });
 
   it('opened under another name of this machine, sends the browser to the configured origin, where its form can submit', async () => {
