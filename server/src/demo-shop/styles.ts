@@ -1,7 +1,7 @@
 /** The demo shop's stylesheet, served as a file so the Content-Security-Policy needs no exception. */
 export const SHOP_CSS = `
 *,*::before,*::after{box-sizing:border-box}
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#f6f7f9;line-height:1.5}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#f6f7f9;line-height:1.5;overflow-wrap:anywhere}
 header{background:#1b3a4b;color:#fff;padding:1rem 1.25rem}
 header h1{margin:0;font-size:1.5rem}
 header p{margin:.25rem 0 0}
