@@ -16,7 +16,7 @@ describe('the demo shop', () => {
 
   const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
 
-  async function checkout(lang: string): Promise<string> {
+  async function checkout(lang: string): Promise<{ callbackUrl: string; merchantPaymentReference: string }> {
     const checkout = await t.app.inject({
       method: 'POST',
       url: DEMO_SHOP.checkout.pattern,
@@ -27,15 +27,15 @@ describe('the demo shop', () => {
     const reference = new URL(checkout.headers.location ?? '').pathname.split('/').at(-1) ?? '';
     const application = await t.app.repos.applications.findByReference(reference);
     if (!application) throw new Error('no application');
-    return application.callbackUrl;
+    return application;
   }
 
   it('brings the customer back to a return page in the language they shopped in, saying what happened in words', async () => {
-    const callbackUrl = await checkout('sv');
-    const back = new URL(callbackUrl);
-    expect(back.searchParams.get('lang')).toBe('sv');
+    const order = await checkout('sv');
+    // As the portal sends the customer back: the callback URL with the outcome and the order.
+    const back = new URL(order.callbackUrl);
     back.searchParams.set('outcome', 'client_sign_success_approved');
-    back.searchParams.set('merchantPaymentReference', 'order-1');
+    back.searchParams.set('merchantPaymentReference', order.merchantPaymentReference);
     const page = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
     expect(page.body).toContain('<html lang="sv"');
     expect(text(page.body)).toContain('Beviljad och signerad: ordern är betald med finansiering.');

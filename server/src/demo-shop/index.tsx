@@ -15,6 +15,7 @@ import {
 } from '@portal/domain';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { renderPage } from '../lib/html';
+import { sandboxStore } from '../sandbox/records';
 import { checkoutRequest, PERIODS, peopleFor, productsFor, SCENARIOS, type Scenario } from './scenarios';
 import { SHOP_CSS } from './styles';
 import { seedSubscriptions } from './seed-subscriptions';
@@ -30,6 +31,8 @@ export const DEMO_MERCHANT = {
 } as const;
 
 const STYLESHEET = '/demo-shop/shop.css';
+/** How long the shop remembers an order's language (the housekeeping job deletes it after). */
+const ORDER_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 /** Creates or refreshes the demo merchant; its allowed origins follow the port in use. */
 export async function seedDemoMerchant(app: FastifyInstance): Promise<void> {
@@ -287,6 +290,7 @@ const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
 export default async function demoShop(app: FastifyInstance) {
   await app.register(formBody, { bodyLimit: 4096 });
   const auth = { authorization: `Bearer ${DEMO_MERCHANT.apiKey}` };
+  const orders = sandboxStore<{ lang: Language }>(app.db, 'demo-shop-orders');
 
   app.get(STYLESHEET, (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(SHOP_CSS),
@@ -309,7 +313,7 @@ export default async function demoShop(app: FastifyInstance) {
     const reference = `demo-${Date.now().toString(36)}-${randomToken(4)}`;
     const payload =
       scenario &&
-      checkoutRequest(scenario, form.person ?? '', form.sku ?? '', Number(form.period), reference, app.config.publicUrl, lang);
+      checkoutRequest(scenario, form.person ?? '', form.sku ?? '', Number(form.period), reference, app.config.publicUrl);
     if (!payload) return sendHtml(reply, homePage(lang, 'invalid choice'), 400);
 
     const response = await app.inject({
@@ -326,12 +330,15 @@ export default async function demoShop(app: FastifyInstance) {
       return sendHtml(reply, homePage(lang, detail), 400);
     }
     const created = response.json<CreateApplicationResponse>();
+    // The customer comes back to a return page in the language they shopped in.
+    await orders.put(reference, { lang }, ORDER_TTL_SECONDS);
     return reply.redirect(created.applyUrl, 303);
   });
 
   app.get(DEMO_SHOP.return.pattern, async (request, reply) => {
-    const lang = languageOf(request);
-    const query = request.query as { outcome?: string; merchantPaymentReference?: string };
+    const query = request.query as { outcome?: string; merchantPaymentReference?: string; lang?: string };
+    const order = !isLanguage(query.lang) && query.merchantPaymentReference ? await orders.get(query.merchantPaymentReference) : null;
+    const lang = order?.lang ?? languageOf(request);
     let view: MerchantApplicationView | null = null;
     if (query.merchantPaymentReference) {
       const response = await app.inject({

@@ -4,7 +4,6 @@ import {
   customerOfPerson,
   type CreateApplicationRequestInput,
   type CustomerType,
-  type Language,
   TEST_COMPANIES,
   TEST_PEOPLE,
 } from '@portal/domain';
@@ -69,8 +68,6 @@ export function checkoutRequest(
   period: number,
   merchantPaymentReference: string,
   shopUrl: string,
-  /** The shop's language: the customer comes back to a return page in it. */
-  lang: Language = 'en',
 ): CreateApplicationRequestInput | null {
   const product = productsFor(scenario).find((p) => p.sku === sku);
   if (!product || !(PERIODS as readonly number[]).includes(period)) return null;
@@ -81,7 +78,7 @@ export function checkoutRequest(
     loan: { loanAmount: product.price, loanPeriod: period },
     version: scenario.version,
     items,
-    callbackUrl: `${shopUrl}/demo-shop/return?lang=${lang}`,
+    callbackUrl: `${shopUrl}/demo-shop/return`,
     webhookUrl: `${shopUrl}/demo-shop/webhook`,
   };
 
