@@ -137,6 +137,10 @@ for (const lang of LANGUAGES) {
     await applyNow(page);
     await expect(page).toHaveURL(/\/loan-subscription\/form\/sign$/);
     await expect(page.getByRole('button', { name: SIGN_WITH_BANKID })).toBeVisible();
+    // Both documents open: their text and tables are part of the screen.
+    const closed = page.locator('main h3 button[aria-expanded=false]');
+    await expect(closed).toHaveCount(2);
+    while ((await closed.count()) > 0) await closed.first().click();
     await screen(page, info, lang, 'sign-consumer-v1');
 
     await page.getByRole('button', { name: SIGN_WITH_BANKID }).click();

@@ -175,6 +175,7 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;l
 .summary{display:grid;grid-template-columns:minmax(0,max-content) minmax(0,1fr);gap:.375rem 1rem;margin:1rem 0}
 .summary dt{color:#4a4a4f}
 .summary dd{margin:0;font-weight:600}
+@media (max-width:30rem){.summary{grid-template-columns:minmax(0,1fr);gap:0}.summary dd{margin-bottom:.5rem}}
 .statement{font-size:.95rem}
 .actions{display:flex;flex-direction:column;gap:.625rem;margin-top:1.25rem}
 .actions button{padding:.75rem 1rem;border-radius:.5rem;font:inherit;font-weight:700;cursor:pointer}

@@ -22,6 +22,8 @@ main{max-width:34rem;margin:1.5rem auto;padding:0 1rem}
 dl.summary{display:grid;grid-template-columns:minmax(0,max-content) minmax(0,1fr);gap:.35rem 1rem;margin:1rem 0;padding:1rem;background:var(--brand-soft);border-radius:.5rem}
 dl.summary dt{font-weight:600}
 dl.summary dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
+/* A phone, or large text: each figure under its label, so neither is squeezed to a few letters. */
+@media (max-width:30rem){dl.summary{grid-template-columns:minmax(0,1fr);gap:0}dl.summary dd{text-align:left;margin-bottom:.5rem}}
 .docs{padding-left:1.25rem}
 .actions{display:grid;gap:.75rem;margin-top:1.25rem}
 .actions form{margin:0}

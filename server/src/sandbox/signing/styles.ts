@@ -35,6 +35,7 @@ a{color:#0550ae}
 dl{display:grid;grid-template-columns:minmax(0,max-content) minmax(0,1fr);gap:.25rem 1rem;margin:0 0 .75rem}
 dt{font-weight:600}
 dd{margin:0;font-variant-numeric:tabular-nums}
+@media (max-width:30rem){dl{grid-template-columns:minmax(0,1fr);gap:0}dd{margin-bottom:.5rem}}
 label{display:block;font-weight:600;margin:.5rem 0 .25rem}
 input[type="text"]{width:100%;padding:.5rem;border:1px solid #6e7781;border-radius:.375rem;font:inherit}
 input[aria-invalid="true"]{border-color:#cf222e;border-width:2px}
