@@ -2,6 +2,7 @@ export * from './countries';
 export * from './errors';
 export * from './identity-numbers';
 export * from './limits';
+export * from './money';
 export * from './messages';
 export * from './outcomes';
 export * from './lifecycle';

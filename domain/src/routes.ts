@@ -33,6 +33,8 @@ export function route<const Path extends string>(pattern: Path): RouteDef<Path> 
 }
 
 export const SPA_BASE = '/loan-subscription';
+/** The site's icon (the SPA's), which the server-rendered pages link to as well. */
+export const FAVICON_PATH = `${SPA_BASE}/favicon.svg`;
 
 /** Client API of spec section 7 (all under /api/loan-application). */
 export const API = {

@@ -212,6 +212,24 @@ describe('BankID identification through the OIDC broker', () => {
     expect(view.json()).toMatchObject({ status: 'CREATED', outcome: null });
   });
 
+  it('shows the broker’s pages in the portal’s language, passed on as ui_locales', async () => {
+    const reference = await application('18087248794');
+    const browser = new Browser(t.url);
+    const start = await browser.request(`${API.bankIdStart.url({ country: 'no' })}?reference=${encodeURIComponent(reference)}&lang=sv`);
+    expect(new URL(start.location ?? '').searchParams.get('ui_locales')).toBe('sv');
+    const page = await browser.navigate(start.location ?? '');
+    expect(page.body).toContain('<html lang="sv"');
+    expect(page.body).toContain('Legitimera dig');
+    // The person's own pick on the page still wins, and holds through the next step.
+    const english = await browser.request(`${new URL(page.url).pathname}?lang=en`);
+    expect(english.body).toContain('<html lang="en"');
+    const confirm = await browser.request(formAction(english.body, 'select'), { person: '18087248794' });
+    expect(confirm.body).toContain('<html lang="en"');
+    // Without a language the page speaks the country's.
+    const plain = await openBroker(new Browser(t.url), 'no', reference);
+    expect(plain.body).toContain('<html lang="nb"');
+  });
+
   it('logs a Swedish person in with the 12-digit personnummer, typed in its 10-digit form', async () => {
     const reference = await application('198305147715');
     const browser = new Browser(t.url);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MERCHANT_API, TEST_PEOPLE } from '@portal/domain';
+import { API, type LoanApplicationsResponse, MERCHANT_API, TEST_PEOPLE } from '@portal/domain';
 import { sandboxStore } from '../src/sandbox/records';
 import { ENGINES, merchantAuth, startTestServer, type TestApp } from './helpers';
 import { call, type Customer, eventually, outcomeOf, paymentStatus, press, startConsumer } from './flow-helpers';
@@ -48,6 +48,15 @@ describe.each(ENGINES)('consumer version 2 (Resurs Merchant API) on %s', (engine
     expect(loan?.interestRate).toBeGreaterThan(0);
     expect(loan?.cost).toBeGreaterThan(0);
     expect(loan?.secciLinks.length).toBeGreaterThan(0);
+  });
+
+  it('gives the screen the total to pay, the effective interest and who is applying', async () => {
+    const customer = await startConsumer(t, '18087248794', 2, t.url);
+    const body = (await call(t, customer, 'GET', API.applications.pattern)).json<LoanApplicationsResponse>();
+    const loan = body.loanApplications[0]?.loan;
+    expect(loan?.totalAmount).toBe(Math.round(((loan?.loanAmount ?? 0) + (loan?.cost ?? 0)) * 100) / 100);
+    expect(loan?.effectiveInterestRate).toBeGreaterThan(loan?.interestRate ?? Infinity);
+    expect(body.person).toEqual({ firstName: 'Kari', lastName: 'Nordmann' });
   });
 
   it('accepts Kari after the task page and sends her back to the merchant approved', async () => {

@@ -47,7 +47,12 @@ export interface LoanView {
   currency: Currency;
   /** Total cost of credit, from the provider's pricing; null until priced. */
   cost: number | null;
+  /** What the customer pays in all over the term (the amount plus the cost); null until priced. */
+  totalAmount: number | null;
+  /** Nominal yearly interest rate in percent. */
   interestRate: number | null;
+  /** Effective yearly interest rate (APR) in percent, as the SECCI states it; null until priced. */
+  effectiveInterestRate: number | null;
   totalMonthlyPayment: number | null;
   secciLinks: DocumentLink[];
   generalTermsLinks: DocumentLink[];
@@ -96,7 +101,15 @@ export interface RenewalProductView {
   subscriptionReference: string;
 }
 
+/** The person the session identified (BankID, or the sandbox's test login). */
+export interface IdentifiedPerson {
+  firstName: string;
+  lastName: string;
+}
+
 export interface LoanApplicationsResponse {
+  /** Who is applying: on a company's application, the signatory the screen greets. */
+  person: IdentifiedPerson;
   loanApplications: LoanApplicationView[];
   consents: ConsentView[];
   products: RenewalProductView[];

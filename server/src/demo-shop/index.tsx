@@ -9,9 +9,13 @@ import {
   LANGUAGES,
   MERCHANT_API,
   type MerchantApplicationView,
+  type MerchantStatus,
+  type Outcome,
+  OUTCOMES,
 } from '@portal/domain';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { renderPage } from '../lib/html';
+import { sandboxStore } from '../sandbox/records';
 import { checkoutRequest, PERIODS, peopleFor, productsFor, SCENARIOS, type Scenario } from './scenarios';
 import { SHOP_CSS } from './styles';
 import { seedSubscriptions } from './seed-subscriptions';
@@ -27,6 +31,8 @@ export const DEMO_MERCHANT = {
 } as const;
 
 const STYLESHEET = '/demo-shop/shop.css';
+/** How long the shop remembers an order's language (the housekeeping job deletes it after). */
+const ORDER_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 /**
  * Creates or refreshes the demo merchant; its allowed origins follow the port in use. The demo
@@ -58,7 +64,7 @@ function languageOf(request: FastifyRequest): Language {
   return isLanguage(chosen) ? chosen : languageFromAcceptLanguage(request.headers['accept-language']);
 }
 
-function Header({ t, lang, path }: { t: ShopTexts; lang: Language; path: string }) {
+function Header({ t, lang, path, query }: { t: ShopTexts; lang: Language; path: string; query?: string }) {
   return (
     <header>
       <h1>{t.title}</h1>
@@ -67,7 +73,7 @@ function Header({ t, lang, path }: { t: ShopTexts; lang: Language; path: string 
         <ul className="langs">
           {LANGUAGES.map((code) => (
             <li key={code}>
-              <a href={`${path}?lang=${code}`} lang={code} aria-current={code === lang ? 'true' : undefined}>
+              <a href={`${path}?${query ? `${query}&` : ''}lang=${code}`} lang={code} aria-current={code === lang ? 'true' : undefined}>
                 {{ en: 'English', sv: 'Svenska', nb: 'Norsk' }[code]}
               </a>
             </li>
@@ -143,6 +149,30 @@ function homePage(lang: Language, error?: string): string {
   });
 }
 
+const TIME_LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', sv: 'sv-SE', nb: 'nb-NO' };
+
+/** A moment as the shop's reader writes it, to the second (webhooks arrive within seconds). */
+const formatTime = (lang: Language, iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(TIME_LOCALES[lang], { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Oslo' }).format(date);
+};
+
+const isOutcome = (value: string | undefined): value is Outcome => (OUTCOMES as readonly string[]).includes(value ?? '');
+
+/** A code for developers, in small print beside the words it stands for. */
+const Code = ({ children, testId }: { children: string; testId?: string }) => (
+  <small className="code">
+    <code data-testid={testId}>{children}</code>
+  </small>
+);
+
+/**
+ * What the shop knows after the customer comes back: what happened, in words, in the language
+ * the customer shopped in (the codes in small print for developers), the status the merchant API
+ * gives, and the webhooks received, laid out to read on a phone.
+ */
 function returnPage(
   lang: Language,
   outcome: string | undefined,
@@ -151,39 +181,57 @@ function returnPage(
   webhooks: ReceivedWebhook[],
 ): string {
   const t = SHOP_TEXTS[lang];
+  const saidOutcome = (value: string | null | undefined) => (isOutcome(value ?? undefined) ? t.outcomes[value as Outcome] : t.noOutcome);
   return renderPage({
     title: `${t.returnTitle}: ${t.title}`,
     lang,
     stylesheet: STYLESHEET,
     body: (
       <>
-        <Header t={t} lang={lang} path={DEMO_SHOP.return.pattern} />
+        <Header t={t} lang={lang} path={DEMO_SHOP.return.pattern} query={returnQuery(outcome, reference)} />
         <main>
           <h2>{t.returnTitle}</h2>
+          <p className="result" data-testid="outcome-text">
+            {saidOutcome(outcome)}
+          </p>
           <dl>
-            <dt>{t.outcome}</dt>
-            <dd data-testid="outcome">{outcome ?? '-'}</dd>
             <dt>{t.order}</dt>
             <dd data-testid="order">{reference ?? '-'}</dd>
+            <dt>{t.code}</dt>
+            <dd>
+              <Code testId="outcome">{outcome ?? '-'}</Code>
+            </dd>
           </dl>
           <h3>{t.statusFromApi}</h3>
           {view ? (
             <>
               <dl>
                 <dt>{t.status}</dt>
-                <dd data-testid="api-status">{view.status}</dd>
+                <dd>
+                  {t.statuses[view.status]} <Code testId="api-status">{view.status}</Code>
+                </dd>
                 <dt>{t.outcome}</dt>
-                <dd data-testid="api-outcome">{view.outcome ?? '-'}</dd>
+                <dd>
+                  {saidOutcome(view.outcome)} <Code testId="api-outcome">{view.outcome ?? '-'}</Code>
+                </dd>
               </dl>
               <h4>{t.timeline}</h4>
               <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.when}</th>
+                    <th scope="col">{t.what}</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {view.timeline.map((e, i) => (
                     <tr key={i}>
-                      <td>{e.at}</td>
-                      <td>{e.type}</td>
-                      <td>{e.status ?? ''}</td>
-                      <td>{e.outcome ?? ''}</td>
+                      <td>{formatTime(lang, e.at)}</td>
+                      <td>
+                        {e.status ? t.statuses[e.status] : null}
+                        {e.outcome ? ` – ${t.outcomes[e.outcome]}` : null}{' '}
+                        <Code>{[e.type, e.status, e.outcome].filter(Boolean).join(' · ')}</Code>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -197,17 +245,23 @@ function returnPage(
             <p>{t.noWebhooks}</p>
           ) : (
             <table data-testid="webhooks">
+              <thead>
+                <tr>
+                  <th scope="col">{t.received}</th>
+                  <th scope="col">{t.event}</th>
+                </tr>
+              </thead>
               <tbody>
                 {webhooks.map((w) => (
                   <tr key={w.eventId}>
-                    <td>{w.receivedAt}</td>
+                    <td>{formatTime(lang, w.receivedAt)}</td>
                     <td>
-                      <code>{w.eventId}</code>
+                      {t.statuses[w.status as MerchantStatus] ?? w.status}
+                      {isOutcome(w.outcome ?? undefined) ? ` – ${t.outcomes[w.outcome as Outcome]}` : null}
+                      <br />
+                      <span className={w.signatureValid ? undefined : 'bad'}>{w.signatureValid ? t.signatureValid : t.signatureInvalid}</span>{' '}
+                      <Code>{[w.type, w.status, w.outcome].filter(Boolean).join(' · ')}</Code> <Code>{w.eventId}</Code>
                     </td>
-                    <td>{w.type}</td>
-                    <td>{w.status}</td>
-                    <td>{w.outcome ?? ''}</td>
-                    <td>{w.signatureValid ? t.signatureValid : t.signatureInvalid}</td>
                   </tr>
                 ))}
               </tbody>
@@ -222,6 +276,14 @@ function returnPage(
   });
 }
 
+/** The return page's own query (without its language), for its language links. */
+function returnQuery(outcome: string | undefined, reference: string | undefined): string {
+  const query = new URLSearchParams();
+  if (outcome) query.set('outcome', outcome);
+  if (reference) query.set('merchantPaymentReference', reference);
+  return query.toString();
+}
+
 const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
   reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
 
@@ -232,13 +294,21 @@ const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
 export default async function demoShop(app: FastifyInstance) {
   await app.register(formBody, { bodyLimit: 4096 });
   const auth = { authorization: `Bearer ${DEMO_MERCHANT.apiKey}` };
+  const orders = sandboxStore<{ lang: Language }>(app.db, 'demo-shop-orders');
 
   app.get(STYLESHEET, (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(SHOP_CSS),
   );
 
   app.get('/demo-shop', (_request, reply) => reply.redirect(DEMO_SHOP.home.pattern, 301));
-  app.get(DEMO_SHOP.home.pattern, (request, reply) => sendHtml(reply, homePage(languageOf(request))));
+  // The portal's Content-Security-Policy lets a form post only to the configured origin (and the
+  // checkout answers with a redirect to it): a shop opened under another name of this machine
+  // (127.0.0.1 for localhost) could not submit, so the browser goes to the configured one first.
+  const shopOrigin = new URL(app.config.publicUrl);
+  app.get(DEMO_SHOP.home.pattern, (request, reply) => {
+    if (request.hostname !== shopOrigin.hostname) return reply.redirect(`${shopOrigin.origin}${request.url}`, 302);
+    return sendHtml(reply, homePage(languageOf(request)));
+  });
 
   app.post(DEMO_SHOP.checkout.pattern, async (request, reply) => {
     const lang = languageOf(request);
@@ -264,12 +334,15 @@ export default async function demoShop(app: FastifyInstance) {
       return sendHtml(reply, homePage(lang, detail), 400);
     }
     const created = response.json<CreateApplicationResponse>();
+    // The customer comes back to a return page in the language they shopped in.
+    await orders.put(reference, { lang }, ORDER_TTL_SECONDS);
     return reply.redirect(created.applyUrl, 303);
   });
 
   app.get(DEMO_SHOP.return.pattern, async (request, reply) => {
-    const lang = languageOf(request);
-    const query = request.query as { outcome?: string; merchantPaymentReference?: string };
+    const query = request.query as { outcome?: string; merchantPaymentReference?: string; lang?: string };
+    const order = !isLanguage(query.lang) && query.merchantPaymentReference ? await orders.get(query.merchantPaymentReference) : null;
+    const lang = order?.lang ?? languageOf(request);
     let view: MerchantApplicationView | null = null;
     if (query.merchantPaymentReference) {
       const response = await app.inject({

@@ -1,4 +1,4 @@
-import type { ApplyForm } from '@portal/domain';
+import type { ApplyForm, Language } from '@portal/domain';
 import type { CustomerRecord } from '../db/repositories/customers';
 
 /** The consumer as a credit provider gets them: the identified person, with the contact details of the form. */
@@ -13,6 +13,19 @@ export function consumerOf(customer: CustomerRecord, form: ApplyForm) {
     postalCode: form.postalCode,
     city: form.city,
   };
+}
+
+/**
+ * A lender's page for the customer, asked to speak the portal's language. [?] Resurs documents
+ * no language field for its signing and task pages; the portal names it in the page's address
+ * (`lang`), as the simulators read it (see their READMEs). Without it the page speaks the
+ * country's language.
+ */
+export function inLanguage(url: string, language: Language | undefined): string {
+  if (!language) return url;
+  const page = new URL(url);
+  page.searchParams.set('lang', language);
+  return page.toString();
 }
 
 /** Merchant prices include VAT (25 % in both countries); lenders that want the net price get it. */

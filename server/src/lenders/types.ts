@@ -5,7 +5,7 @@
  * use cases in `services/` apply those events through the lifecycle table. Modules return
  * results, never throw vendor errors, and hold no SQL.
  */
-import type { ApplyForm, LifecycleEvent } from '@portal/domain';
+import type { ApplyForm, Language, LifecycleEvent } from '@portal/domain';
 import type { ApplicationRecord } from '../db/repositories/applications';
 import type { CustomerRecord } from '../db/repositories/customers';
 import type { ProviderAnswer, ProviderApplication, ProviderKind } from '../db/repositories/provider-applications';
@@ -40,8 +40,11 @@ export interface LenderFlow {
   submit(input: SubmitInput): Promise<ProviderResult<ProviderAnswer>>;
   /** What the lender's answer to the submission means (the `submitted` event comes first). */
   readSubmission(answer: ProviderApplication): Reading;
-  /** Where the customer goes to sign, for lenders whose signing page is their own. */
-  startSigning(application: ApplicationRecord, provider: ProviderApplication): SigningStart;
+  /**
+   * Where the customer goes to sign, for lenders whose signing page is their own, in `language`
+   * (the portal's UI language) where the lender's page takes one.
+   */
+  startSigning(application: ApplicationRecord, provider: ProviderApplication, language?: Language): SigningStart;
   /** Asks the lender for the application's current state. */
   readStatus(application: ApplicationRecord, provider: ProviderApplication): Promise<ProviderResult<Reading>>;
   /** The lender's id in a callback body it sent us, or null when the body is not one of its callbacks. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { FAVICON_PATH } from '@portal/domain';
 
 /**
  * Server-rendered pages (demo shop, sandbox look-alikes of outside parties) are React elements
@@ -19,6 +20,7 @@ export function renderPage(options: {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <title>{options.title}</title>
+        <link rel="icon" href={FAVICON_PATH} type="image/svg+xml" />
         <link rel="stylesheet" href={options.stylesheet} />
       </head>
       <body className={options.bodyClass}>{options.body}</body>

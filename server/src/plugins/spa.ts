@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { BACK_OFFICE_BASE, SPA_BASE } from '@portal/domain';
+import { BACK_OFFICE_BASE, FAVICON_PATH, SPA_BASE } from '@portal/domain';
 import { ApiError } from '../lib/errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -63,4 +63,6 @@ export default async function spa(app: FastifyInstance) {
   const nested = consoleFolder.startsWith(`${app.config.webDistDir}/`) ? consoleFolder.slice(app.config.webDistDir.length + 1) : undefined;
   await serveSpa(app, app.config.webDistDir, SPA_BASE, nested);
   await serveSpa(app, consoleFolder, BACK_OFFICE_BASE);
+  // Where browsers look for an icon when a page names none.
+  app.get('/favicon.ico', (_request, reply) => reply.redirect(FAVICON_PATH, 301));
 }

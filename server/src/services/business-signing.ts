@@ -6,7 +6,7 @@
  * whose session expires may try again: the next request for the sessions makes a new order.
  */
 import type { FastifyInstance } from 'fastify';
-import { type ApplicationStatus, type Language, pagePath, PAGES, type SigningSessionStatus } from '@portal/domain';
+import { type ApplicationStatus, COUNTRIES, type Language, pagePath, PAGES, type SigningSessionStatus } from '@portal/domain';
 import type { ApplicationRecord } from '../db/repositories/applications';
 import type { StoredOrder } from '../db/repositories/signing-orders';
 import { repositories } from '../db/repositories';
@@ -17,7 +17,6 @@ import type { SessionIdentity } from '../types';
 import { applyEvent, applyEvents } from './apply-event';
 import { apiErrorFor } from './provider-errors';
 
-const LANGUAGE_OF_COUNTRY: Record<string, Language> = { NO: 'nb', SE: 'sv' };
 const UNSIGNABLE: readonly SigningSessionStatus[] = ['REJECTED', 'EXPIRED', 'DELETED'];
 /** Statuses in which GRENKE is still deciding: the page waits, nothing to sign yet. */
 const DECIDING: readonly ApplicationStatus[] = ['SUBMITTED', 'PENDING'];
@@ -47,7 +46,11 @@ const canBeSigned = (order: StoredOrder) => !order.tasks.some((task) => UNSIGNAB
 export function businessSigning(app: FastifyInstance) {
   const leaseMs = app.config.providerTimeoutMs * 3 + 2000;
 
-  async function createOrder(application: ApplicationRecord, identity: SessionIdentity, again: boolean): Promise<StoredOrder> {
+  /**
+   * `language`: the portal's UI language, which the signing page is to speak (the service's
+   * `tasks[].language`); else the country's.
+   */
+  async function createOrder(application: ApplicationRecord, identity: SessionIdentity, again: boolean, language: Language | undefined): Promise<StoredOrder> {
     const provider = await app.repos.providerApplications.find(application.id);
     if (!provider?.externalId) throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
     const context = { applicationId: application.id };
@@ -61,7 +64,7 @@ export function businessSigning(app: FastifyInstance) {
         clientReference: again ? `${application.reference}-${Date.now().toString(36)}` : application.reference,
         documentTitle: `Leasing ${application.merchantPaymentReference}`,
         document: contract.value,
-        signers: [{ ref: 'signatory-1', nationalId: identity.nationalId, name, language: LANGUAGE_OF_COUNTRY[application.countryCode] ?? 'en', country: application.countryCode }],
+        signers: [{ ref: 'signatory-1', nationalId: identity.nationalId, name, language: language ?? COUNTRIES[application.countryCode].language, country: application.countryCode }],
         // Declining is an outcome the sign failure page explains, not an error code.
         redirects: { complete: signPage, reject: `${app.config.publicUrl}${pagePath(PAGES.formSignFail.url())}`, postpone: signPage },
       },
@@ -76,7 +79,7 @@ export function businessSigning(app: FastifyInstance) {
    * declined or expired one. The first caller claims the right to create it; others wait for the
    * order it stores (woken by the change feed), and a claim left by a caller that died expires.
    */
-  async function orderToSign(application: ApplicationRecord, identity: SessionIdentity): Promise<StoredOrder> {
+  async function orderToSign(application: ApplicationRecord, identity: SessionIdentity, language: Language | undefined): Promise<StoredOrder> {
     for (;;) {
       const existing = await app.repos.signingOrders.find(application.id);
       if (existing && canBeSigned(existing)) return existing;
@@ -86,7 +89,7 @@ export function businessSigning(app: FastifyInstance) {
       const claim = await app.repos.signingOrders.claim(application.id, leaseMs);
       if (claim) {
         try {
-          return await createOrder(current, identity, existing !== null);
+          return await createOrder(current, identity, existing !== null, language);
         } catch (error) {
           await app.repos.signingOrders.releaseClaim(application.id, claim);
           throw error;
@@ -151,15 +154,15 @@ export function businessSigning(app: FastifyInstance) {
   }
 
   /** The sign page's list: waiting while GRENKE decides, the order (made if needed) once approved. */
-  async function sessions(application: ApplicationRecord, identity: SessionIdentity, fresh: boolean): Promise<SessionsView> {
+  async function sessions(application: ApplicationRecord, identity: SessionIdentity, fresh: boolean, language?: Language): Promise<SessionsView> {
     if (DECIDING.includes(application.status)) return sessionsView(application.status, null);
     const stored = await app.repos.signingOrders.find(application.id);
     if (application.status !== 'APPROVED' && application.status !== 'SIGNING') return sessionsView(application.status, stored);
-    let order = stored && canBeSigned(stored) ? stored : await orderToSign(application, identity);
+    let order = stored && canBeSigned(stored) ? stored : await orderToSign(application, identity, language);
     if (fresh) {
       order = await refresh(application, order.orderId);
       // Declined or expired just now: trying again is signing a new order.
-      if (!canBeSigned(order)) order = await orderToSign(application, identity);
+      if (!canBeSigned(order)) order = await orderToSign(application, identity, language);
     }
     const after = (await app.repos.applications.findById(application.id)) ?? application;
     return sessionsView(after.status, order);

@@ -16,7 +16,10 @@ export function loanViewOf(app: Pick<ApplicationRecord, 'loanAmount' | 'loanPeri
     renewalPeriod: renewalPeriodMonths(app.loanPeriod),
     currency: app.currency,
     cost: pricing?.cost ?? null,
+    totalAmount: pricing ? Math.round((app.loanAmount + pricing.cost) * 100) / 100 : null,
     interestRate: pricing?.interestRate ?? null,
+    // Pricing stored before the effective rate was kept has none: not shown rather than guessed.
+    effectiveInterestRate: pricing?.effectiveInterestRate ?? null,
     totalMonthlyPayment: pricing?.totalMonthlyPayment ?? null,
     secciLinks: pricing?.secciLinks ?? [],
     generalTermsLinks: pricing?.generalTermsLinks ?? [],

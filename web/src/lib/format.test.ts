@@ -12,6 +12,11 @@ describe('format (spec sections 1 and 9)', () => {
     expect(plain(formatMoney(99.999, 'SEK', 'en'))).toBe('SEK 100.00');
   });
 
+  it('writes another country’s kroner by their code, as Nordic readers do (never “Nkr”)', () => {
+    expect(plain(formatMoney(15000, 'NOK', 'sv'))).toBe('15 000,00 NOK');
+    expect(plain(formatMoney(15000, 'SEK', 'nb'))).toBe('15 000,00 SEK');
+  });
+
   it('writes interest given in percent with two decimals and %', () => {
     expect(plain(formatInterest(12.9, 'nb'))).toBe('12,90 %');
     expect(plain(formatInterest(12.9, 'sv'))).toBe('12,90 %');

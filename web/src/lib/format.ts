@@ -1,11 +1,12 @@
 /**
  * Dates, numbers and money with `Intl`, per UI language (spec sections 1 and 9): amounts and
- * interest with two decimals, NOK and SEK. English uses en-GB: day before month, as Nordic
- * readers expect, where plain `en` would write dates the American way.
+ * interest with two decimals, NOK and SEK, written as each language writes them (domain's
+ * money.ts). English uses en-GB: day before month, as Nordic readers expect, where plain `en`
+ * would write dates the American way.
  */
-import type { Currency, Language } from '@portal/domain';
+import { type Currency, type Language, LANGUAGE_LOCALES, moneyFormatOptions } from '@portal/domain';
 
-export const LOCALES: Readonly<Record<Language, string>> = { nb: 'nb-NO', sv: 'sv-SE', en: 'en-GB' };
+export const LOCALES = LANGUAGE_LOCALES;
 
 // Building an Intl formatter is slow next to using one: each is made once per locale and options.
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -22,11 +23,10 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
   return format as Intl.DateTimeFormat;
 }
 
-/** 15000 → "15 000,00 kr" (nb), "15 000,00 kr" (sv), "NOK 15,000.00" (en). */
+/** 15000 NOK → "15 000,00 kr" (nb), "15 000,00 NOK" (sv), "NOK 15,000.00" (en). */
 export function formatMoney(amount: number, currency: Currency, language: Language): string {
   return numberFormat(LOCALES[language], {
-    style: 'currency',
-    currency,
+    ...moneyFormatOptions(currency, language),
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(amount);

@@ -81,15 +81,41 @@ export async function chooseLanguage(language: Language): Promise<void> {
   await activateLanguage(language);
 }
 
+const COUNTRY_KEY = 'portal.applicationCountry';
+
+/**
+ * The country of the application this tab last showed. A provider sends the customer back to a
+ * page whose address names no country (the waiting page, the signing failure page): without it
+ * the first paint would be in the default country's language, then switch once the application
+ * has loaded.
+ */
+function rememberedCountry(): CountryCode | null {
+  try {
+    return countryFromParam(sessionStorage.getItem(COUNTRY_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function rememberCountry(country: CountryCode): void {
+  try {
+    sessionStorage.setItem(COUNTRY_KEY, country);
+  } catch {
+    // Storage may be off: a later page then starts in the default language until it knows better.
+  }
+}
+
 /**
  * The language follows the person's choice, else the countryCode query parameter, else the
- * application's country, else the default country.
+ * application's country (remembered for the tab, so the next page starts in it), else the
+ * default country.
  */
 export function pickLanguage(search: string, applicationCountry?: CountryCode | null): Language {
+  if (applicationCountry) rememberCountry(applicationCountry);
   const chosen = chosenLanguage();
   if (chosen) return chosen;
   const fromQuery = countryFromParam(new URLSearchParams(search).get('countryCode'));
-  return COUNTRIES[fromQuery ?? applicationCountry ?? DEFAULT_COUNTRY].language;
+  return COUNTRIES[fromQuery ?? applicationCountry ?? rememberedCountry() ?? DEFAULT_COUNTRY].language;
 }
 
 /** `t(key, values)` in the active language; re-renders when the language changes. */

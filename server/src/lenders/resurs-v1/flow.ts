@@ -8,7 +8,7 @@ import type { ApplicationRecord } from '../../db/repositories/applications';
 import type { ProviderApplication } from '../../db/repositories/provider-applications';
 import type { ResursV1Booking, ResursV1Client, ResursV1Status } from '../../providers/resurs-v1/types';
 import { ok, type ProviderResult } from '../../providers/types';
-import { consumerOf, netOfVat, VAT_RATE } from '../consumer';
+import { consumerOf, inLanguage, netOfVat, VAT_RATE } from '../consumer';
 import type { LenderFlow, Reading } from '../types';
 
 /** What a booking's status means before the customer has signed. */
@@ -80,9 +80,9 @@ export function resursV1Flow({ client, publicUrl }: { client: ResursV1Client; pu
       return readingOf({ status: answer.providerStatus as ResursV1Status, signingUrl: answer.customerUrl }, answer.data.signed === true);
     },
 
-    startSigning(_application, provider) {
+    startSigning(_application, provider, language) {
       return provider.providerStatus === 'SIGNING' && provider.customerUrl && provider.data.signed !== true
-        ? { kind: 'redirect', url: provider.customerUrl }
+        ? { kind: 'redirect', url: inLanguage(provider.customerUrl, language) }
         : { kind: 'not-ready' };
     },
 

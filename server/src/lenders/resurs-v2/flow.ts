@@ -9,7 +9,7 @@ import type { ProviderApplication } from '../../db/repositories/provider-applica
 import type { ResursV2Client, ResursV2Payment, ResursV2Status } from '../../providers/resurs-v2/types';
 import { ok } from '../../providers/types';
 import type { LenderFlow, Reading } from '../types';
-import { consumerOf } from '../consumer';
+import { consumerOf, inLanguage } from '../consumer';
 
 const SETTLED: readonly ResursV2Status[] = ['ACCEPTED', 'REJECTED'];
 
@@ -83,9 +83,9 @@ export function resursV2Flow({ client, publicUrl }: { client: ResursV2Client; pu
       return readingOf({ status: answer.providerStatus as ResursV2Status, rejectedReason, customerUrl: answer.customerUrl });
     },
 
-    startSigning(_application, provider) {
+    startSigning(_application, provider, language) {
       return provider.providerStatus === 'TASK_REDIRECTION_REQUIRED' && provider.customerUrl
-        ? { kind: 'redirect', url: provider.customerUrl }
+        ? { kind: 'redirect', url: inLanguage(provider.customerUrl, language) }
         : { kind: 'not-ready' };
     },
 

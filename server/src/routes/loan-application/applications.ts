@@ -8,6 +8,7 @@ import { authorisedApplication, loanApplicationView } from '../../services/appli
 import { consentTypesFor, consentView } from '../../services/consents';
 import { loanViewOf, pricingFor, storedPricing } from '../../services/pricing';
 import { renewalProducts } from '../../services/renewal';
+import type { SessionIdentity } from '../../types';
 import { requireIdentity } from './session';
 
 const referenceParams = z.object({ reference: requiredText(100) });
@@ -17,10 +18,10 @@ export default async function applicationsRoutes(app: FastifyInstance) {
 
   async function respond(
     active: { app: ApplicationRecord; customer: CustomerRecord } | null,
-    nationalId: string,
+    identity: SessionIdentity,
     acceptLanguage: string | undefined,
   ): Promise<LoanApplicationsResponse> {
-    const others = (await app.repos.applications.listForNationalId(nationalId)).filter(
+    const others = (await app.repos.applications.listForNationalId(identity.nationalId)).filter(
       (a) => a.id !== active?.app.id,
     );
     const customers = new Map(
@@ -53,6 +54,7 @@ export default async function applicationsRoutes(app: FastifyInstance) {
     const products = active && served ? await renewalProducts(app.db, served, active.customer) : [];
     const language = languageFromAcceptLanguage(acceptLanguage);
     return {
+      person: { firstName: identity.firstName, lastName: identity.lastName },
       loanApplications: pairs.map(({ app: a, customer }) => ({
         ...loanApplicationView(a, customer, merchants.get(a.merchantId) ?? { name: a.merchantId }),
         loan: loanViewOf(a, pricing.get(a.id) ?? null),
@@ -70,7 +72,7 @@ export default async function applicationsRoutes(app: FastifyInstance) {
     const identity = requireIdentity(request);
     const active = await authorisedApplication(app.db, identity, request.params.reference, { registry: app.providers.registry, log: request.log });
     request.session.activeReference = active.app.reference;
-    return respond(active, identity.nationalId, request.headers['accept-language']);
+    return respond(active, identity, request.headers['accept-language']);
   });
 
   /** The session's applications; the active one first. */
@@ -85,6 +87,6 @@ export default async function applicationsRoutes(app: FastifyInstance) {
         if (!(error instanceof ApiError)) throw error;
       }
     }
-    return respond(active, identity.nationalId, request.headers['accept-language']);
+    return respond(active, identity, request.headers['accept-language']);
   });
 }

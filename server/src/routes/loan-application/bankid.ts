@@ -12,6 +12,7 @@ import {
   API,
   type CountryCode,
   countryFromParam,
+  LANGUAGES,
   normaliseNationalId,
   pagePath,
   PAGES,
@@ -36,7 +37,8 @@ const PENDING_MAX_AGE_MS = 15 * 60 * 1000;
 const PENDING_MAX = 3;
 
 const startParams = z.object({ country: z.string() });
-const startQuery = z.object({ reference: z.optional(requiredText(100)) });
+/** `lang`: the portal's UI language, which the broker's pages should speak (`ui_locales`). */
+const startQuery = z.object({ reference: z.optional(requiredText(100)), lang: z.optional(z.enum(LANGUAGES)) });
 
 type Outcome = 'cancelled' | 'failed';
 
@@ -141,7 +143,7 @@ export default async function bankIdRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const country = countryFromParam(request.params.country);
       if (!country) throw ApiError.notFound();
-      const { reference } = request.query;
+      const { reference, lang } = request.query;
 
       let configuration: oidc.Configuration;
       try {
@@ -169,6 +171,8 @@ export default async function bankIdRoutes(app: FastifyInstance) {
         code_challenge_method: 'S256',
         // Every identification is a fresh BankID login, never a broker session from before.
         prompt: 'login',
+        // The broker's pages in the language the customer reads the portal in (OIDC Core 3.1.2.1).
+        ...(lang ? { ui_locales: lang } : {}),
       });
 
       const earlier = (request.session.oidc?.pending ?? []).filter(fresh);

@@ -10,7 +10,7 @@ import { authorisedApplication } from '../../services/applications';
 import { apiErrorFor } from '../../services/provider-errors';
 import { signedReturn } from '../../services/sign-resurs-v1';
 import { submitApplication } from '../../services/submit-application';
-import { activeReference, requireIdentity, submitRequestOf } from './session';
+import { activeReference, requireIdentity, submitRequestOf, uiLanguage } from './session';
 
 export default async function resursV1Routes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -52,7 +52,7 @@ export default async function resursV1Routes(app: FastifyInstance) {
       }
       if (application.status === 'COMPLETED') throw new ApiError(409, 'APPLICATION_ALREADY_COMPLETE');
       const provider = await app.repos.providerApplications.find(application.id);
-      const start = provider?.provider === 'RESURS_V1' && application.status === 'SIGNING' ? app.lenders.RESURS_V1.startSigning(application, provider) : null;
+      const start = provider?.provider === 'RESURS_V1' && application.status === 'SIGNING' ? app.lenders.RESURS_V1.startSigning(application, provider, uiLanguage(request)) : null;
       if (!provider || start?.kind !== 'redirect') throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
       return { signingUrl: start.url, paymentId: provider.externalId };
     },

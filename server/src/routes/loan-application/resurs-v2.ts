@@ -8,7 +8,7 @@ import { API, pagePath, PAGES, requiredText, z } from '@portal/domain';
 import { merchantReturnUrl, outcomeOnLeaving } from '../../services/merchant-return';
 import { refreshFromLender } from '../../services/refresh-status';
 import { submitApplication } from '../../services/submit-application';
-import { submitRequestOf } from './session';
+import { submitRequestOf, uiLanguage } from './session';
 
 export default async function resursV2Routes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +18,7 @@ export default async function resursV2Routes(app: FastifyInstance) {
   api.patch(API.resursV2Submit.pattern, async (request) => {
     const { application, provider } = await submitApplication(app, submitRequestOf(request, 'RESURS_V2'));
     const decision = provider.providerStatus;
-    const start = app.lenders.RESURS_V2.startSigning(application, provider);
+    const start = app.lenders.RESURS_V2.startSigning(application, provider, uiLanguage(request));
     return {
       decision,
       callBackUrl:

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { languageFromAcceptLanguage } from '@portal/domain';
+import { type Language, languageFromAcceptLanguage } from '@portal/domain';
 import type { ProviderKind } from '../../db/repositories/provider-applications';
 import type { SubmitRequest } from '../../services/submit-application';
 import { ApiError } from '../../lib/errors';
@@ -20,6 +20,16 @@ export async function logIn(request: FastifyRequest, identity: SessionIdentity, 
   await request.session.regenerate();
   request.session.identity = identity;
   if (activeReference) request.session.activeReference = activeReference;
+}
+
+/**
+ * The portal's UI language, which the SPA names in Accept-Language on every call: the language
+ * the lenders' and the signing service's pages are asked to speak. None without the header (a
+ * caller other than the SPA): their pages then speak the country's language.
+ */
+export function uiLanguage(request: FastifyRequest): Language | undefined {
+  const header = request.headers['accept-language'];
+  return header ? languageFromAcceptLanguage(header) : undefined;
 }
 
 /** The application this session is working on, or 404. */

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/errors';
 import { authorisedApplication } from '../../services/applications';
 import { businessSigning } from '../../services/business-signing';
 import { apiErrorFor } from '../../services/provider-errors';
-import { activeReference, requireIdentity } from './session';
+import { activeReference, requireIdentity, uiLanguage } from './session';
 
 export default async function signB2bRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -24,13 +24,13 @@ export default async function signB2bRoutes(app: FastifyInstance) {
 
   api.get(API.signB2bSessions.pattern, async (request) => {
     const { application, identity } = await businessApplication(request);
-    return signing.sessions(application, identity, false);
+    return signing.sessions(application, identity, false, uiLanguage(request));
   });
 
   /** Refreshes the sessions' statuses from the signing service. */
   api.patch(API.signB2bSessions.pattern, async (request) => {
     const { application, identity } = await businessApplication(request);
-    return signing.sessions(application, identity, true);
+    return signing.sessions(application, identity, true, uiLanguage(request));
   });
 
   api.get(

@@ -40,10 +40,29 @@ function field(body: unknown, name: string, max = NAME_MAX): string {
   return typeof value === 'string' ? value.trim().slice(0, max) : '';
 }
 
-/** The page speaks the country's language unless `?lang=` says otherwise. */
-function languageOf(request: FastifyRequest, country: CountryCode | null): Language {
+/**
+ * The first language of an authorization's `ui_locales` (space-separated BCP 47 tags, in order of
+ * preference) that the page speaks; `no` and `nn` are read as bokmål.
+ */
+function languageOfUiLocales(value: unknown): Language | null {
+  if (typeof value !== 'string') return null;
+  for (const tag of value.trim().split(/\s+/)) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (primary === 'no' || primary === 'nn' || primary === 'nb') return 'nb';
+    if (isLanguage(primary)) return primary;
+  }
+  return null;
+}
+
+/**
+ * The page speaks the language the person picked on it (`?lang=`), else the one the service asked
+ * for in the authorization (`ui_locales`, as Idura and Signicat take it), else the country's.
+ */
+function languageOf(request: FastifyRequest, country: CountryCode | null, uiLocales?: unknown): Language {
   const { lang } = request.query as { lang?: unknown };
   if (isLanguage(lang)) return lang;
+  const asked = languageOfUiLocales(uiLocales);
+  if (asked) return asked;
   return country ? COUNTRIES[country].language : languageFromAcceptLanguage(request.headers['accept-language']);
 }
 
@@ -136,7 +155,7 @@ export default async function bankIdSimulator(app: FastifyInstance) {
         await reply.redirect(returnTo, 303);
         return null;
       }
-      const lang = languageOf(request, method.country);
+      const lang = languageOf(request, method.country, interaction.params.ui_locales);
       return { provider, accounts, interaction, method, page: { mount, uid: interaction.uid, country: method.country, lang } };
     }
 

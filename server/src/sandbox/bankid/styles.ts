@@ -5,14 +5,14 @@
  */
 export const BANKID_CSS = `
 *,*::before,*::after{box-sizing:border-box}
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1b1a1f;background:#f5f3f7;--focus:#1f6feb}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1b1a1f;background:#f5f3f7;--focus:#1f6feb;overflow-wrap:anywhere}
 body.no{--brand:#39134c;--brand-soft:#f1e9f5}
 body.se{--brand:#193e4f;--brand-soft:#e6f1f6;background:#f3f6f8}
 .top{background:var(--brand);color:#fff;padding:.875rem 1.25rem}
 .top-inner{max-width:32rem;margin:0 auto;display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem}
 .wordmark{margin:0;font-size:1.5rem;font-weight:800;letter-spacing:-.02em;line-height:1.2}
 .wordmark span{display:block;font-size:.875rem;font-weight:500;letter-spacing:0;opacity:.92}
-.langs{display:flex;gap:.75rem;margin:0;padding:0;list-style:none}
+.langs{display:flex;flex-wrap:wrap;gap:.25rem .75rem;margin:0;padding:0;list-style:none}
 .langs a{color:#fff;text-underline-offset:2px}
 .langs a[aria-current="true"]{font-weight:700;text-decoration:none}
 .top :focus-visible{outline-color:#fff}

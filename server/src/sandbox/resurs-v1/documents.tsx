@@ -5,7 +5,7 @@
  */
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { IndividualizedTermsType, Language } from '@portal/domain';
+import { type Currency, type IndividualizedTermsType, type Language, moneyFormatOptions } from '@portal/domain';
 import { planFigures, planFor, type SandboxPaymentMethod } from './catalogue';
 import { fill, RESURS_TEXTS } from './texts';
 
@@ -27,8 +27,8 @@ export function formatNumber(lang: Language, value: number, minimumFractionDigit
   return formatter(lang, { minimumFractionDigits, maximumFractionDigits: 2 }).format(value);
 }
 
-export function formatMoney(lang: Language, value: number, currency: string): string {
-  return formatter(lang, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+export function formatMoney(lang: Language, value: number, currency: Currency): string {
+  return formatter(lang, { ...moneyFormatOptions(currency, lang), minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 }
 
 export function formatPercent(lang: Language, value: number): string {

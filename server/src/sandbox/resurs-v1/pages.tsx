@@ -4,7 +4,7 @@
  * script, CSS from a file: the portal's Content-Security-Policy allows nothing inline.
  */
 import type { ReactNode } from 'react';
-import { type CountryCode, type Language, LANGUAGES } from '@portal/domain';
+import { type CountryCode, type Currency, type Language, LANGUAGES } from '@portal/domain';
 import { renderPage } from '../../lib/html';
 import { formatMoney } from './documents';
 import { fill, RESURS_TEXTS } from './texts';
@@ -54,7 +54,7 @@ function BankIdFrame({ lang, country, path, children }: { lang: Language; countr
 export interface SigningView {
   paymentId: string;
   country: CountryCode;
-  currency: string;
+  currency: Currency;
   customerName: string;
   amount: number;
   duration: number | null;
@@ -155,9 +155,9 @@ export function documentPage(options: { lang: Language; base: string; path: stri
 
 export const RESURS_CSS = `
 *,*::before,*::after{box-sizing:border-box}
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d1d1f}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1d1d1f;overflow-wrap:anywhere}
 .bankid{min-height:100vh}
-.bankid-header{display:flex;align-items:baseline;gap:.75rem;padding:1rem 1.25rem;color:#fff}
+.bankid-header{display:flex;flex-wrap:wrap;align-items:baseline;gap:.75rem;padding:1rem 1.25rem;color:#fff}
 .bankid-header p{margin:0}
 .wordmark{font-weight:800;font-size:1.6rem;letter-spacing:-.02em}
 .country{font-size:.95rem;opacity:.9}
@@ -172,9 +172,10 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;l
 .bankid-card{max-width:30rem;margin:2rem auto;background:#fff;border-radius:.75rem;padding:1.5rem;box-shadow:0 2px 12px rgba(0,0,0,.08)}
 .bankid-card h1{font-size:1.4rem;margin:0 0 .75rem}
 .sandbox{background:#fff4ce;border:1px solid #c9a227;border-radius:.375rem;padding:.375rem .625rem;font-size:.875rem;margin:0 0 1rem}
-.summary{display:grid;grid-template-columns:max-content 1fr;gap:.375rem 1rem;margin:1rem 0}
+.summary{display:grid;grid-template-columns:minmax(0,max-content) minmax(0,1fr);gap:.375rem 1rem;margin:1rem 0}
 .summary dt{color:#4a4a4f}
 .summary dd{margin:0;font-weight:600}
+@media (max-width:30rem){.summary{grid-template-columns:minmax(0,1fr);gap:0}.summary dd{margin-bottom:.5rem}}
 .statement{font-size:.95rem}
 .actions{display:flex;flex-direction:column;gap:.625rem;margin-top:1.25rem}
 .actions button{padding:.75rem 1rem;border-radius:.5rem;font:inherit;font-weight:700;cursor:pointer}
@@ -182,7 +183,7 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;l
 .secondary{border:2px solid #4a4a4f;background:#fff;color:#1d1d1f}
 .secondary:hover{background:#f2f2f2}
 :focus-visible{outline:3px solid #1f6feb;outline-offset:2px}
-.langs{display:flex;gap:.75rem;list-style:none;padding:0;margin:1.5rem 0 0;font-size:.9rem}
+.langs{display:flex;flex-wrap:wrap;gap:.25rem .75rem;list-style:none;padding:0;margin:1.5rem 0 0;font-size:.9rem}
 .langs a{color:#1a4f8b}
 .langs a[aria-current="true"]{font-weight:700;text-decoration:none}
 .resurs-header{background:#00483d;color:#fff;padding:1rem 1.25rem}
@@ -193,7 +194,7 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;l
 .priceTable th,.priceTable td{border:1px solid #c8ccd0;padding:.3rem .5rem;text-align:right;white-space:nowrap}
 .priceTable th{text-align:left;font-weight:600}
 .oddRow{background:#f6f7f8}
-.document dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
+.document dl{display:grid;grid-template-columns:minmax(0,max-content) minmax(0,1fr);gap:.25rem 1rem}
 .document dt{font-weight:600}
 .document dd{margin:0}
 a{color:#1a4f8b}

@@ -4,7 +4,7 @@
  * and general terms documents that legal links point at. Server-rendered, no script.
  */
 import type { ReactNode } from 'react';
-import { type CountryCode, type Currency, type Language, LANGUAGES } from '@portal/domain';
+import { type CountryCode, type Currency, type Language, LANGUAGES, moneyFormatOptions } from '@portal/domain';
 import { renderPage } from '../../lib/html';
 import type { CostEntry } from './pricing';
 import { fill, RESURS_TEXTS, type ResursTexts } from './texts';
@@ -18,8 +18,7 @@ const LANGUAGE_NAME: Readonly<Record<Language, string>> = { en: 'English', sv: '
 export function formatMoney(lang: Language, currency: Currency, value: number): string {
   const whole = Number.isInteger(value);
   return new Intl.NumberFormat(LOCALE[lang], {
-    style: 'currency',
-    currency,
+    ...moneyFormatOptions(currency, lang),
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(value);

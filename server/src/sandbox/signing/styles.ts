@@ -5,11 +5,11 @@
  */
 export const SIGNING_CSS = `
 *,*::before,*::after{box-sizing:border-box}
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#f3f4f6;line-height:1.5}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#f3f4f6;line-height:1.5;overflow-wrap:anywhere}
 .service{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem;padding:.75rem 1.25rem;background:#fff;border-bottom:1px solid #d0d7de}
-.service p{margin:0;font-weight:700}
+.service p{margin:0;font-weight:700;min-width:0}
 .badge{display:inline-block;margin-left:.5rem;padding:0 .5rem;border-radius:999px;background:#fff4ce;border:1px solid #9a6700;color:#4d3800;font-size:.8rem;font-weight:600}
-.langs{display:flex;gap:.75rem;margin:0;padding:0;list-style:none}
+.langs{display:flex;flex-wrap:wrap;gap:.25rem .75rem;margin:0;padding:0;list-style:none}
 .langs a{color:#0550ae}
 .langs a[aria-current="true"]{font-weight:700;text-decoration:none;color:#1f2328}
 main{max-width:40rem;margin:0 auto;padding:1.25rem}
@@ -32,9 +32,10 @@ a{color:#0550ae}
 .look-no button.primary:hover{background:#2a0e38}
 .look-se button.primary{background:#193e4f}
 .look-se button.primary:hover{background:#0f2833}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0 0 .75rem}
+dl{display:grid;grid-template-columns:minmax(0,max-content) minmax(0,1fr);gap:.25rem 1rem;margin:0 0 .75rem}
 dt{font-weight:600}
 dd{margin:0;font-variant-numeric:tabular-nums}
+@media (max-width:30rem){dl{grid-template-columns:minmax(0,1fr);gap:0}dd{margin-bottom:.5rem}}
 label{display:block;font-weight:600;margin:.5rem 0 .25rem}
 input[type="text"]{width:100%;padding:.5rem;border:1px solid #6e7781;border-radius:.375rem;font:inherit}
 input[aria-invalid="true"]{border-color:#cf222e;border-width:2px}

@@ -35,7 +35,7 @@ describe('/form/apply', () => {
   });
 
   it('without an active application answers as not found', async () => {
-    serve({ ...features, [`GET ${API.applications.url()}`]: { body: { loanApplications: [], consents: [], products: [] } } });
+    serve({ ...features, [`GET ${API.applications.url()}`]: { body: { person: { firstName: 'Kari', lastName: 'Nordmann' }, loanApplications: [], consents: [], products: [] } } });
     const { history } = renderWithApp(<FormApplyPage />, '/form/apply');
     await waitFor(() => expect(history.at(-1)).toBe('/404'));
   });

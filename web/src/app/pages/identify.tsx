@@ -1,9 +1,12 @@
-import { useLocation, useSearch } from 'wouter';
-import { API, type CountryCode, countryFromParam, DEFAULT_COUNTRY, PAGES } from '@portal/domain';
+import { useLingui } from '@lingui/react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { API, type CountryCode, countryFromParam, DEFAULT_COUNTRY, isLanguage, type Language, PAGES } from '@portal/domain';
+import { MessagePanel } from '@/components/layout/message-panel';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useFeatures } from '@/features/applications/api/get-features';
 import { useDummyLogin } from '@/features/auth/api/dummy-login';
+import { rememberedReference } from '@/features/payment/logic/remembered-reference';
 import { ApiRequestError } from '@/lib/api-client';
 import { type MessageKey, useT } from '@/lib/i18n';
 
@@ -12,20 +15,54 @@ const IDENTIFY_LABEL: Record<CountryCode, MessageKey> = { NO: 'index.identifyNo'
 
 /**
  * A full navigation to the server, which sends the browser on to BankID and keeps the login's
- * state in the session: not a client-side route.
+ * state in the session: not a client-side route. It carries the UI language, which the broker's
+ * pages are asked to speak (a navigation sends the browser's languages, not the portal's).
  */
-function bankIdUrl(country: CountryCode, reference: string | undefined): string {
-  const start = API.bankIdStart.url({ country: country.toLowerCase() });
-  return reference ? `${start}?${new URLSearchParams({ reference }).toString()}` : start;
+function bankIdUrl(country: CountryCode, reference: string, language: Language | null): string {
+  const query = new URLSearchParams({ reference });
+  if (language) query.set('lang', language);
+  return `${API.bankIdStart.url({ country: country.toLowerCase() })}?${query.toString()}`;
+}
+
+/**
+ * Opened without an application (a link cut short, or typed by hand): identifying would lead
+ * nowhere, so the page says how to get to an application — from the shop's checkout, or back to
+ * the one this window was working on.
+ */
+function WithoutApplication() {
+  const t = useT();
+  const remembered = rememberedReference();
+  return (
+    <MessagePanel
+      tone="info"
+      title={t('index.noReference.title')}
+      actions={
+        remembered ? (
+          <Link href={PAGES.apply.url({ reference: remembered })} className={buttonVariants()}>
+            {t('index.noReference.continue')}
+          </Link>
+        ) : undefined
+      }
+    >
+      <p>{t('index.noReference.text')}</p>
+      {remembered ? <p>{t('index.noReference.remembered')}</p> : null}
+    </MessagePanel>
+  );
 }
 
 /** The index page: identification with BankID, and the dummy login in test environments. */
 export default function IdentifyPage() {
-  const t = useT();
   const search = new URLSearchParams(useSearch());
+  return search.get('reference') ? <Identify search={search} /> : <WithoutApplication />;
+}
+
+function Identify({ search }: { search: URLSearchParams }) {
+  const t = useT();
+  const { i18n } = useLingui();
+  const language = isLanguage(i18n.locale) ? i18n.locale : null;
   const [, navigate] = useLocation();
   const { data: features } = useFeatures();
-  const reference = search.get('reference') ?? undefined;
+  const reference = search.get('reference') ?? '';
   const countryCode = search.get('countryCode');
   const country = countryFromParam(countryCode) ?? DEFAULT_COUNTRY;
   const identification = search.get('identification');
@@ -37,7 +74,6 @@ export default function IdentifyPage() {
     } catch {
       return;
     }
-    if (!reference) return;
     const query = countryCode ? `?countryCode=${encodeURIComponent(countryCode)}` : '';
     navigate(`${PAGES.apply.url({ reference })}${query}`);
   };
@@ -67,10 +103,10 @@ export default function IdentifyPage() {
       <p>{t('index.intro')}</p>
 
       <div className="flex flex-col gap-3">
-        <a href={bankIdUrl(country, reference)} className={buttonVariants({ variant: 'primary', size: 'lg' })}>
+        <a href={bankIdUrl(country, reference, language)} className={buttonVariants({ variant: 'primary', size: 'lg' })}>
           {t(IDENTIFY_LABEL[country])}
         </a>
-        <a href={bankIdUrl(OTHER[country], reference)} className={buttonVariants({ variant: 'secondary', size: 'md' })}>
+        <a href={bankIdUrl(OTHER[country], reference, language)} className={buttonVariants({ variant: 'secondary', size: 'md' })}>
           {t(IDENTIFY_LABEL[OTHER[country]])}
         </a>
       </div>

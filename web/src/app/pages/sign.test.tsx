@@ -168,9 +168,14 @@ describe('the sign page, business contract (GRENKE)', () => {
     });
     renderSign();
     expect(await screen.findByRole('heading', { level: 1, name: 'Your application is being assessed' })).toBeInTheDocument();
+    const region = screen.getByRole('status');
+    expect(region).toHaveTextContent('Waiting for the decision…');
     decided = true;
     await act(() => vi.advanceTimersByTimeAsync(SIGNING_WAIT_RETRY_MS));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign the leasing contract' })).toHaveFocus();
+    // The region that was there while waiting carries the news, not only the focused heading.
+    expect(region).toBeInTheDocument();
+    expect(region).toHaveTextContent('The application is approved: the leasing contract is ready to sign.');
   });
 
   it('sends the customer on when GRENKE declines while the page waits', async () => {

@@ -7,7 +7,7 @@ import { useT } from '@/lib/i18n';
  * longer say that something is happening, and a slow turn of a small ring is not the kind of
  * motion that setting asks to avoid.
  */
-export const spinnerVariants = cva('inline-block animate-spin rounded-full motion-reduce:animate-spin-slow', {
+export const spinnerVariants = cva('inline-block shrink-0 animate-spin rounded-full motion-reduce:animate-spin-slow', {
   variants: {
     size: { sm: 'size-4 border-2', md: 'size-8 border-3', lg: 'size-12 border-4' },
     tone: {

@@ -41,10 +41,11 @@ afterEach(() => {
 });
 
 describe('the variant follows the application', () => {
-  it('business: greeting without a name, read-only company, signing-rights notice, leasing terms', () => {
+  it('business: greets the signatory and names the company, read-only company, signing-rights notice, leasing terms', () => {
     serve({});
     renderApply(business());
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hi!');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hi Kari!');
+    expect(screen.getByText(/You are applying for leasing for Fjord Bygg AS\./)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveAttribute('readonly');
     expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveValue('Fjord Bygg AS');
     expect(screen.getByRole('textbox', { name: 'Organisation number' })).toHaveValue('892831270');
@@ -74,12 +75,11 @@ describe('the variant follows the application', () => {
     expect(calls[0]?.url).toBe(`${API.grenkeMock.url({ action: 'denied', merchantPaymentReference: 'order-1' })}?delay=0`);
   });
 
-  it('consumer version 1: greets by name; FLEX Young in Norway but not in Sweden; no summary', () => {
+  it('consumer version 1: greets by name; FLEX Young in Norway but not in Sweden', () => {
     serve({});
     const { unmount } = renderApply(consumerV1('NO'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hi Kari!');
     expect(screen.getByRole('heading', { name: 'FLEX Young' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Your subscription' })).toBeNull();
     unmount();
     renderApply(consumerV1('SE'));
     expect(screen.queryByRole('heading', { name: 'FLEX Young' })).toBeNull();
@@ -92,7 +92,7 @@ describe('the variant follows the application', () => {
     const value = (term: string) => within(summary).getByText(term).nextElementSibling;
     expect(value('Total value')).toHaveTextContent('NOK 15,000.00');
     expect(value('Cost of credit')).toHaveTextContent('NOK 2,500.00');
-    expect(value('Interest rate')).toHaveTextContent('12.90%');
+    expect(value('Nominal interest rate')).toHaveTextContent('12.90%');
     expect(value('Total monthly payment')).toHaveTextContent('NOK 486.11');
     expect(within(summary).getByRole('link', { name: /Standard European Consumer Credit Information/ })).toHaveAttribute('href', 'https://example.com/secci.pdf');
     expect(within(summary).getByRole('link', { name: /General terms of the credit/ })).toHaveAttribute('target', '_blank');
@@ -107,8 +107,68 @@ describe('the variant follows the application', () => {
 
   it('says a figure the provider has not priced yet is not available, never 0', () => {
     serve({});
-    renderApply(buildResponse(buildApplication({ loan: { cost: null, interestRate: null, totalMonthlyPayment: null, secciLinks: [], generalTermsLinks: [] } })));
-    expect(screen.getAllByText('Not available yet')).toHaveLength(3);
+    renderApply(
+      buildResponse(
+        buildApplication({
+          loan: { cost: null, totalAmount: null, interestRate: null, effectiveInterestRate: null, totalMonthlyPayment: null, secciLinks: [], generalTermsLinks: [] },
+        }),
+      ),
+    );
+    expect(screen.getAllByText('Not available yet')).toHaveLength(5);
+  });
+});
+
+describe('every screen says what the customer agrees to, from the provider’s figures', () => {
+  const figures = (name: string) => {
+    const summary = screen.getByRole('region', { name });
+    return (term: string) => within(summary).getByText(term).nextElementSibling;
+  };
+
+  it('consumer version 1: monthly payment, term, total, cost and the effective interest', () => {
+    serve({});
+    renderApply(consumerV1('NO'));
+    const value = figures('Your subscription');
+    expect(value('Total monthly payment')).toHaveTextContent('NOK 486.11');
+    expect(value('Term')).toHaveTextContent('36 months');
+    expect(value('Total amount to pay')).toHaveTextContent('NOK 17,500.00');
+    expect(value('Cost of credit')).toHaveTextContent('NOK 2,500.00');
+    expect(value('Nominal interest rate')).toHaveTextContent('12.90%');
+    expect(value('Effective interest rate')).toHaveTextContent('14.12%');
+    expect(screen.getByRole('link', { name: /Standard European Consumer Credit Information/ })).toHaveAttribute('href', 'https://example.com/secci.pdf');
+  });
+
+  it('consumer version 2 shows the term, the total and the effective interest too', () => {
+    serve({});
+    renderApply(consumerV2({ loanPeriod: 1 }));
+    const value = figures('Your subscription');
+    expect(value('Term')).toHaveTextContent(/^1 month$/);
+    expect(value('Total amount to pay')).toHaveTextContent('NOK 17,500.00');
+    expect(value('Effective interest rate')).toHaveTextContent('14.12%');
+  });
+
+  it('business: the monthly lease payment, the term and the total, without an interest rate', () => {
+    serve({});
+    const response = business();
+    const lease = response.loanApplications[0];
+    if (!lease) throw new Error('no application');
+    lease.loan = { ...lease.loan, totalMonthlyPayment: 1425.5, totalAmount: 51318, cost: 6318, interestRate: 0, effectiveInterestRate: 0, secciLinks: [], generalTermsLinks: [] };
+    renderApply(response);
+    const value = figures('The lease');
+    expect(value('Monthly lease payment')).toHaveTextContent('NOK 1,425.50');
+    expect(value('Term')).toHaveTextContent('36 months');
+    expect(value('Total to pay over the term')).toHaveTextContent('NOK 51,318.00');
+    expect(screen.queryByText(/interest rate/i)).toBeNull();
+  });
+
+  it('business without a signatory’s name greets the contact the shop named', () => {
+    serve({});
+    const response = buildResponse(
+      buildApplication({ customer: { type: 'LEGAL', firstName: 'Per', companyName: 'Fjord Bygg AS', externalId: '892831270' }, loanProduct: { provider: 'GRENKE' } }),
+      [],
+      { firstName: '', lastName: '' },
+    );
+    renderApply(response);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hi Per!');
   });
 });
 

@@ -43,6 +43,9 @@ export function ApplyScreen({ data, application, features }: Props) {
   const state = useApplyForm({ application, consents, variant });
   const { customer, loan } = application;
   const business = variant === 'business';
+  // A company's application greets its signatory, the person identified (else the contact the
+  // shop named); a consumer's, the customer the shop named (the e-ID's name matches it).
+  const name = business ? data.person.firstName || customer.firstName : customer.firstName || data.person.firstName;
   // Consumer version 2 offers the person's own subscriptions, business the company's leases (the
   // server lists only the customer's own); version 1 has no renewal (spec section 2).
   const renewal = variant !== 'consumer-v1' && data.products.length > 0;
@@ -61,13 +64,11 @@ export function ApplyScreen({ data, application, features }: Props) {
   return (
     <div className="space-y-8">
       <header className="space-y-3">
-        <Heading level={1}>
-          {!business && customer.firstName ? t('apply.greeting', { name: customer.firstName }) : t('apply.greetingBusiness')}
-        </Heading>
-        <Text>{t(business ? 'apply.introBusiness' : 'apply.intro')}</Text>
+        <Heading level={1}>{name ? t('apply.greeting', { name }) : t('apply.greetingNoName')}</Heading>
+        <Text>{business ? t('apply.introBusiness', { company: customer.companyName ?? customer.externalId ?? '' }) : t('apply.intro')}</Text>
       </header>
 
-      {variant === 'consumer-v2' ? <SubscriptionSummary loan={loan} country={customer.countryCode} /> : null}
+      <SubscriptionSummary loan={loan} country={customer.countryCode} variant={variant} />
       {business ? (
         <Alert variant="info" announce={false}>
           {t('apply.business.signingRights')}

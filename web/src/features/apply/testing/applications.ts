@@ -39,7 +39,9 @@ export function buildApplication({ customer, loan, ...rest }: Overrides = {}): L
       renewalPeriod: null,
       currency: 'NOK',
       cost: 2500,
+      totalAmount: 17500,
       interestRate: 12.9,
+      effectiveInterestRate: 14.12,
       totalMonthlyPayment: 486.11,
       secciLinks: [{ url: 'https://example.com/secci.pdf', label: 'SEF' }],
       generalTermsLinks: [{ url: 'https://example.com/terms.pdf', label: 'Vilkår' }],
@@ -69,11 +71,14 @@ export const product = (reference: string, residualValue: number, productName = 
   subscriptionReference: 'SUB-1',
 });
 
-export function buildResponse(application: LoanApplicationView, products: RenewalProductView[] = []): LoanApplicationsResponse {
+/** Who the session identified: the customer, or a company's signatory. */
+export const PERSON = { firstName: 'Kari', lastName: 'Nordmann' };
+
+export function buildResponse(application: LoanApplicationView, products: RenewalProductView[] = [], person = PERSON): LoanApplicationsResponse {
   const consents = [CONSENTS.personalInfo, CONSENTS.privacy];
   if (application.customer.type === 'LEGAL') consents.push(CONSENTS.leasingTerms);
   // As the server lists it: Resurs version 1 asks for the credit check itself.
   if (application.customer.type === 'PRIVATE' && application.version === 1) consents.push(CONSENTS.credit);
   if (products.length > 0) consents.push(CONSENTS.renewalAssessment, CONSENTS.renewal);
-  return { loanApplications: [application], consents, products };
+  return { person, loanApplications: [application], consents, products };
 }

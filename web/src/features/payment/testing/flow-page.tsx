@@ -91,7 +91,9 @@ export function flowApplication({ customer, ...rest }: Overrides = {}): LoanAppl
       renewalPeriod: null,
       currency: 'NOK',
       cost: 2500,
+      totalAmount: 17500,
       interestRate: 12.9,
+      effectiveInterestRate: 14.12,
       totalMonthlyPayment: 486.11,
       secciLinks: [],
       generalTermsLinks: [],
@@ -115,5 +117,5 @@ export function flowApplication({ customer, ...rest }: Overrides = {}): LoanAppl
 }
 
 export const applicationsAnswer = (application: LoanApplicationView | null): Answer => ({
-  body: { loanApplications: application ? [application] : [], consents: [], products: [] } satisfies LoanApplicationsResponse,
+  body: { person: { firstName: 'Kari', lastName: 'Nordmann' }, loanApplications: application ? [application] : [], consents: [], products: [] } satisfies LoanApplicationsResponse,
 });

@@ -33,11 +33,53 @@ interface Props {
 /**
  * The business contract's signing (GRENKE): a waiting state while GRENKE decides, then each
  * signatory's session with its status and a button to sign, a refresh, and, once everyone has
- * signed, the signed contract to download and the way on to the shop.
+ * signed, the signed contract to download and the way on to the shop. One live region, there
+ * from the first render and kept through every state, tells a screen reader when the page moves
+ * on (the decision came, the contract is signed): a region that appears with its news is often
+ * not read, and the focused heading alone is not announced everywhere.
  */
 export function GrenkeSigning({ application, onStillDeciding }: Props) {
-  const t = useT();
   const { state, refreshNow, startOver } = useSigningSessions({ onStillDeciding });
+  const merchant = useMerchantName(application.merchantName);
+  const announcement = useAnnouncement(state, merchant);
+  return (
+    <>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      <SigningState application={application} state={state} refreshNow={refreshNow} startOver={startOver} />
+    </>
+  );
+}
+
+type SigningSessionsState = ReturnType<typeof useSigningSessions>['state'];
+
+/** What the live region says in each state (nothing while loading or failed: those speak for themselves). */
+function useAnnouncement(state: SigningSessionsState, merchant: string): string {
+  const t = useT();
+  switch (state.kind) {
+    case 'waiting':
+      return state.stopped ? t('sign.grenke.waiting.stopped', { merchant }) : t('sign.grenke.waiting.status');
+    case 'ready': {
+      const list = state.sessions.sessions;
+      if (list.length > 0 && list.every((session) => session.status === 'COMPLETED')) return t('sign.grenke.done.title');
+      if (list.some((session) => FAILED_STATUSES.includes(session.status))) return t('sign.grenke.failed.title');
+      return t('sign.grenke.readyToSign');
+    }
+    default:
+      return '';
+  }
+}
+
+interface StateProps {
+  application: LoanApplicationView;
+  state: SigningSessionsState;
+  refreshNow: () => Promise<void>;
+  startOver: () => void;
+}
+
+function SigningState({ application, state, refreshNow, startOver }: StateProps) {
+  const t = useT();
   const merchant = useMerchantName(application.merchantName);
 
   switch (state.kind) {
@@ -71,15 +113,11 @@ export function GrenkeSigning({ application, onStillDeciding }: Props) {
             </Heading>
           </div>
           <Text>{t('sign.grenke.waiting.text')}</Text>
-          <div role="status">
-            {state.stopped ? (
-              <Alert variant="info" announce={false}>
-                {t('sign.grenke.waiting.stopped', { merchant })}
-              </Alert>
-            ) : (
-              <span className="sr-only">{t('sign.grenke.waiting.status')}</span>
-            )}
-          </div>
+          {state.stopped ? (
+            <Alert variant="info" announce={false}>
+              {t('sign.grenke.waiting.stopped', { merchant })}
+            </Alert>
+          ) : null}
           <div className="flex flex-wrap items-center gap-3">
             {state.stopped ? <Button onClick={startOver}>{t('sign.grenke.waiting.checkAgain')}</Button> : null}
             <BackToMerchant merchant={application.merchantName} />
