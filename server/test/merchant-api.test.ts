@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusinessApplication, buildPrivateApplication, MERCHANT_API } from '@portal/domain';
 import { createTestApp, ENGINES, merchantAuth, nextReference, type TestApp } from './helpers';
+import { DEMO_MERCHANT } from '../src/demo-shop';
 
 const url = MERCHANT_API.applications.pattern;
 
@@ -95,6 +96,20 @@ describe.each(ENGINES)('merchant API on %s', (engine) => {
     expect(response.statusCode, response.body).toBe(400);
     expect(Object.keys(response.json<{ fieldErrors: object }>().fieldErrors)).toEqual(['callbackUrl', 'webhookUrl']);
     expect(await count()).toBe(before);
+  });
+
+  it("refuses a merchant's default webhook URL into the portal itself, as one sent with the application", async () => {
+    await t.app.repos.merchants.update(DEMO_MERCHANT.id, { webhookUrl: 'http://localhost:3000/api/loan-application/leave' });
+    try {
+      const before = await count();
+      const { webhookUrl: _sent, ...withoutWebhook } = buildPrivateApplication('18087248794', { merchantPaymentReference: nextReference() });
+      const response = await create(withoutWebhook);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.keys(response.json<{ fieldErrors: object }>().fieldErrors)).toEqual(['webhookUrl']);
+      expect(await count()).toBe(before);
+    } finally {
+      await t.app.repos.merchants.update(DEMO_MERCHANT.id, { webhookUrl: null });
+    }
   });
 
   it("accepts the demo shop's own addresses on the portal's origin", async () => {

@@ -89,7 +89,8 @@ export async function createApplication(
   merchant: Merchant,
   request: CreateApplicationRequest,
 ): Promise<CreateResult> {
-  checkAllowedOrigins(merchant, request, publicUrl);
+  // The merchant's default webhook URL (set in the back office) passes the same rules as one sent here.
+  checkAllowedOrigins(merchant, { ...request, webhookUrl: request.webhookUrl ?? merchant.webhookUrl ?? undefined }, publicUrl);
   const requestHash = sha256Hex(canonicalJson(request));
   const answer = (app: ApplicationRecord): CreateApplicationResponse => ({
     reference: app.reference,
