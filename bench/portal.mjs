@@ -28,14 +28,16 @@ export async function waitFor(url) {
   throw new Error(`${url} did not answer`);
 }
 
-/** Starts `server/dist/server.js`; answers its base URL, process and a stop function. */
-export async function startPortal(logLevel = 'warn') {
+/** Starts `server/dist/server.js` (with `extraEnv` added); answers its base URL, process and a stop function. */
+export async function startPortal(logLevel = 'warn', extraEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn('node', ['server/dist/server.js'], {
+  // BENCH_NODE_ARGS: flags for the server's Node (e.g. to compare V8 heap settings).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn('node', [...nodeArgs, 'server/dist/server.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, SANDBOX: 'true', LOG_LEVEL: logLevel },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, SANDBOX: 'true', LOG_LEVEL: logLevel, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
