@@ -1,0 +1,10 @@
+import autocannon from 'autocannon';
+import { loggedInCustomer, startPortal } from '/work/wt-perf/bench/portal.mjs';
+const portal = await startPortal('info');
+const c = await loggedInCustomer(portal.base);
+const url = `${portal.base}/api/loan-application/payment/status?merchantId=demo&merchantPaymentReference=${c.merchantPaymentReference}`;
+await fetch(url, { headers: { cookie: c.cookie } });
+await new Promise((r) => setTimeout(r, 3000));
+const res = await new Promise((resolve, reject) => autocannon({ url, headers: { cookie: c.cookie }, connections: 20, duration: Number(process.env.SECS ?? 5) }, (e, r) => (e ? reject(e) : resolve(r))));
+console.log('requests', res.requests.total, 'rps', res.requests.average, 'non2xx', res.non2xx);
+await portal.stop();
