@@ -6,6 +6,21 @@ import { build, defineConfig, type Plugin } from 'vite';
 import { linguiCatalogs } from './lingui-catalogs.ts';
 import { precompress } from './precompress.ts';
 
+/**
+ * Fewer, larger chunks compress better than many small ones (each small chunk is compressed on
+ * its own, with its own import lines). What nearly every page uses goes with the app's entry:
+ * the libraries, the layout, the shared components and helpers, the shared rules of `domain/`
+ * that the browser uses. The apply screen, where customers arrive, is one chunk with its feature.
+ * The rest stays split per page (bench/bundle-size.mjs, ADR 0011).
+ */
+const SHELL = [
+  /node_modules[\\/](?!zod[\\/])/,
+  /[\\/]web[\\/]src[\\/](lib|components[\\/]layout)[\\/]/,
+  /[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](?!(dropdown-list|tooltip)\.)/,
+  /[\\/]domain[\\/]src[\\/](?!(schemas|sandbox|builders)[\\/])/,
+];
+const APPLY = /[\\/]web[\\/]src[\\/](features[\\/]apply[\\/](?!api[\\/]|logic[\\/](apply-validation|form-resolver)\.)|app[\\/]pages[\\/](apply|form-apply)\.)/;
+
 // The SPA lives under /loan-subscription/ and calls the API on the same origin. In development
 // the Vite server proxies /api and the server-rendered parts to the portal on port 3000.
 const portal = process.env.PORTAL_URL ?? 'http://localhost:3000';
@@ -46,6 +61,16 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: 0,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'shell', test: (id: string) => SHELL.some((pattern) => pattern.test(id)), priority: 2 },
+            { name: 'apply', test: APPLY, priority: 1, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
