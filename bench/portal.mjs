@@ -56,17 +56,17 @@ export async function startPortal(logLevel = 'warn', extraEnv = {}) {
   return { base, child, stop };
 }
 
-/** A version 2 application created through the merchant API, and the customer's session cookie. */
-export async function loggedInCustomer(base, merchantPaymentReference = `bench-${Date.now()}`) {
+/** An application (version 2, Ola, unless told) created through the merchant API, and the customer's session cookie. */
+export async function loggedInCustomer(base, merchantPaymentReference = `bench-${Date.now()}`, { nationalId = '27028809552', version = 2 } = {}) {
   const created = await fetch(`${base}/api/merchant/v1/applications`, {
     method: 'POST',
     headers: { authorization: 'Bearer sandbox-demo-merchant-key', 'content-type': 'application/json' },
     body: JSON.stringify({
       merchantPaymentReference,
       countryCode: 'NO',
-      customer: { type: 'PRIVATE', nationalId: '27028809552', firstName: 'Ola', lastName: 'Hansen', email: 'ola@example.com', phone: '+47 92345678', address: 'Bryggen 5', postalCode: '5003', city: 'Bergen' },
+      customer: { type: 'PRIVATE', nationalId, firstName: 'Ola', lastName: 'Hansen', email: 'ola@example.com', phone: '+47 92345678', address: 'Bryggen 5', postalCode: '5003', city: 'Bergen' },
       loan: { loanAmount: 15000, loanPeriod: 36 },
-      version: 2,
+      version,
       items: [{ sku: 'LAP-14', name: 'Laptop 14"', quantity: 1, unitPrice: 15000 }],
       callbackUrl: `${base}/demo-shop/return`,
     }),
