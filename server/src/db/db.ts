@@ -123,8 +123,10 @@ async function openPglite({ dataDir, loadDataDir, detectTransactionMisuse }: Ope
     if (!loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir);
   }
   // PostgreSQL's code, 9 MB of WebAssembly, compiled by V8's baseline compiler only: the
-  // optimising tier adds some 50 MB of compiled code to the process and did not make the
-  // portal's small queries measurably faster (their time goes to the protocol and the files).
+  // optimising tier adds 80–90 MB of compiled code under load (bench/memory.mjs: 278–292 MB
+  // after each round instead of 198–209), which alone would break the 250 MB goal. The price is
+  // slower PostgreSQL code, which did not show: the portal's small queries spend their time in
+  // the protocol and the files (a load round took 10–12.5 s with it, 11.5–16 s without).
   // A V8 flag, so it holds for the process; nothing else here runs WebAssembly.
   setFlagsFromString('--liftoff-only');
   const lite = new PGlite({ dataDir, loadDataDir, startParams: [...PGLITE_START_PARAMS] });
