@@ -13,7 +13,7 @@ import { precompress } from './precompress.ts';
  * the libraries, the layout, the shared components and helpers, the shared rules of `domain/`
  * that the browser uses, the flow's shared parts. The apply screen, where customers arrive, is one
  * chunk with its feature. The rest stays split per page. Fewer requests also start at once: the
- * server names them all in the page (server/src/plugins/spa.ts; bench/bundle-size.mjs, ADR 12).
+ * server names them all in the page (server/src/plugins/spa.ts; bench/bundle-size.mjs, ADR 14).
  */
 const SHELL = [
   /node_modules[\\/](?!zod[\\/])/,

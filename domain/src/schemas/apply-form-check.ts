@@ -2,7 +2,7 @@
  * The apply form's rules checked without zod, for the browser: the same fields, limits, patterns
  * and messages as `applyFormSchema` (apply-form.ts), which the server checks with, answering the
  * same field messages (`fieldMessagesOf`) and the same cleaned values. zod is a tenth of the apply
- * route's JavaScript budget for one small form (ADR 12); `apply-form-check.test.ts` runs both
+ * route's JavaScript budget for one small form (ADR 14); `apply-form-check.test.ts` runs both
  * over the same inputs, so the two cannot drift apart. No zod import here, not even indirectly.
  */
 import { COUNTRIES, type CountryCode } from '../countries';
