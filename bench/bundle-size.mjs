@@ -1,95 +1,148 @@
-// What the apply route loads on its first visit: the entry chunk, everything it imports
-// statically, the lazy apply page with its own imports, and the compiled catalogue of the
-// language the visit loads (virtual:messages/<lang>; the largest of the three is counted, as the
-// worst case). Prints gzip sizes per chunk and per npm package, against the budget of 110 KB of
-// JavaScript (issue: SPA shell, Size), and the CSS.
-//   node bench/bundle-size.mjs [--dist <web build folder>] [route module]
+// The JavaScript (gzip) every route of the customer app downloads, from the build's manifest:
+//   first load: the entry chunk and everything it imports statically, the route's lazy page with
+//               its own static imports, and the texts the visit loads (the shell's group and the
+//               page's namespaces, in the largest of the three languages);
+//   all-in:     the first load and everything the page can import later (parts loaded when the
+//               browser is idle, or when a screen needs them).
+// Both are held to the budget (issue 16: 90 KB, React and ReactDOM alone being about 66 of it);
+// the exit code is 1 when a route is over. `--details <page>` lists the chunks and packages of one
+// route (default: the apply route).
+//   node bench/bundle-size.mjs [--dist <web build folder>] [--details src/app/pages/sign.tsx]
 //   BENCH_WEB_DIST=/tmp/dist node bench/bundle-size.mjs
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_JS_GZIP = 110 * 1024;
+export const BUDGET_JS_GZIP = 90 * 1024;
+/** Pages that are not the customer's: shown, not held to the budget. */
+const UNBUDGETED = new Set(['src/app/pages/design-system.tsx']);
+
 const args = process.argv.slice(2);
-const distFlag = args.indexOf('--dist');
-const distArg = distFlag >= 0 ? args.splice(distFlag, 2)[1] : undefined;
-const dist = resolve(distArg ?? process.env.BENCH_WEB_DIST ?? new URL('../web/dist/', import.meta.url).pathname);
+const option = (name) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const webDir = new URL('../web/', import.meta.url).pathname;
+const dist = resolve(option('dist') ?? process.env.BENCH_WEB_DIST ?? join(webDir, 'dist'));
+const details = option('details') ?? 'src/app/pages/apply.tsx';
 const manifestPath = join(dist, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(`${dist} has no manifest: run \`npm run build\` first (or pass --dist).`);
   process.exit(2);
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-const routeModule = args[0] ?? 'src/app/pages/apply.tsx';
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 
-const files = new Set();
-const css = new Set();
-function visit(key) {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return;
-  files.add(chunk.file);
-  for (const c of chunk.css ?? []) css.add(c);
-  for (const imported of chunk.imports ?? []) visit(imported);
-}
-const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-visit(entry);
-if (!manifest[routeModule]) {
-  console.error(`No chunk for ${routeModule} in the manifest.`);
-  process.exit(2);
-}
-visit(routeModule);
-
-const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const gzCache = new Map();
+const gz = (file) => {
+  if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  return gzCache.get(file);
+};
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const isTexts = (key) => key.includes('virtual:messages/');
+const isPage = (key) => key.startsWith('src/app/pages/');
 
-// One language's texts load with the visit: the shell's group before the first render
-// (main.tsx) and the page's namespace with the page (routes.tsx). Count the largest language.
-const namespaceArg = process.argv.indexOf('--namespace');
-const namespace = namespaceArg > 0 ? process.argv[namespaceArg + 1] : 'apply';
-const catalogues = ['en', 'sv', 'nb']
-  .map((language) => {
-    const chunks = ['base', namespace].map((group) => manifest[`virtual:messages/${language}/${group}`]).filter(Boolean);
-    return { language, file: chunks.map((c) => c.file).join(' + '), size: chunks.reduce((sum, c) => sum + gz(c.file), 0), found: chunks.length };
-  })
-  .filter(({ found }) => found > 0);
-const catalogue = catalogues.sort((a, b) => b.size - a.size)[0];
+/** The chunks `keys` import statically, with their own static imports. */
+function staticClosure(keys, into = new Set()) {
+  const visit = (key) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return into;
+}
 
-const byPackage = new Map();
-let jsTotal = 0;
-const rows = [];
-for (const file of files) {
-  const size = gz(file);
-  jsTotal += size;
-  rows.push([file, size]);
-  const mapPath = join(dist, `${file}.map`);
-  if (!existsSync(mapPath)) continue;
-  const map = JSON.parse(readFileSync(mapPath, 'utf8'));
-  map.sources.forEach((source, i) => {
-    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
-    const name = match ? match[1] : source.includes('/domain/') ? '(domain)' : '(web app)';
-    const raw = (map.sourcesContent?.[i] ?? '').length;
-    byPackage.set(name, (byPackage.get(name) ?? 0) + raw);
+/** Everything `keys` can import later (dynamic imports, and theirs), other pages and texts apart. */
+function laterClosure(keys, loaded) {
+  const later = new Set();
+  const queue = [...keys];
+  while (queue.length) {
+    const key = queue.pop();
+    for (const dynamic of manifest[key]?.dynamicImports ?? []) {
+      if (isTexts(dynamic) || isPage(dynamic) || loaded.has(dynamic) || later.has(dynamic)) continue;
+      for (const reached of staticClosure([dynamic])) {
+        if (loaded.has(reached) || later.has(reached)) continue;
+        later.add(reached);
+        queue.push(reached);
+      }
+    }
+  }
+  return later;
+}
+
+/** The pages and the text namespaces each loads with it, from the route table. */
+function pages() {
+  const routes = readFileSync(join(webDir, 'src/app/routes.tsx'), 'utf8');
+  const found = [];
+  for (const match of routes.matchAll(/import\('\.\/pages\/([\w-]+)'\)(?:,\s*((?:'[\w-]+'(?:,\s*)?)+))?\)/g)) {
+    const namespaces = (match[2] ?? '').split(',').map((s) => s.trim().replace(/'/g, '')).filter(Boolean);
+    found.push({ module: `src/app/pages/${match[1]}.tsx`, namespaces });
+  }
+  return found;
+}
+
+/** The texts of a visit: the shell's group and the page's namespaces, largest language. */
+function texts(namespaces) {
+  const languages = ['en', 'sv', 'nb'].map((language) => {
+    const keys = ['base', ...namespaces].map((group) => `virtual:messages/${language}/${group}`).filter((k) => manifest[k]);
+    return { language, keys, size: keys.reduce((sum, k) => sum + gz(manifest[k].file), 0) };
   });
+  return languages.sort((a, b) => b.size - a.size)[0];
 }
-if (catalogue) {
-  jsTotal += catalogue.size;
-  rows.push([`${catalogue.file} (texts ${catalogue.language}: shell + ${namespace}, the largest)`, catalogue.size]);
-}
-const cssRows = [...css].map((file) => [file, gz(file)]);
-const cssTotal = cssRows.reduce((sum, [, size]) => sum + size, 0);
 
-console.log(`First load of ${routeModule} (${dist})`);
-for (const [file, size] of rows.sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(9)}  ${file}`);
-if (catalogues.length) {
-  console.log('\nCatalogues (gzip): ' + catalogues.map((c) => `${c.language} ${kb(c.size)}`).join(', '));
+const entry = staticClosure([entryKey]);
+const results = [];
+for (const { module, namespaces } of pages()) {
+  if (!manifest[module]) {
+    console.error(`No chunk for ${module} in the manifest.`);
+    process.exit(2);
+  }
+  const first = staticClosure([module], new Set(entry));
+  const later = laterClosure([...first], first);
+  const text = texts(namespaces);
+  const sizeOf = (keys) => [...keys].reduce((sum, k) => sum + gz(manifest[k].file), 0);
+  const firstLoad = sizeOf(first) + text.size;
+  const allIn = firstLoad + sizeOf(later);
+  results.push({ module, namespaces, first, later, text, firstLoad, allIn });
 }
-console.log('\nSource size by package (before minification, for orientation):');
-for (const [name, size] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
-  console.log(`  ${kb(size).padStart(9)}  ${name}`);
+
+console.log(`JavaScript per route, gzip -9 (${dist}); budget ${kb(BUDGET_JS_GZIP)} for the first load and for all-in\n`);
+console.log(`  ${'route module'.padEnd(36)} ${'first load'.padStart(10)} ${'all-in'.padStart(10)}`);
+let over = false;
+for (const r of results) {
+  const budgeted = !UNBUDGETED.has(r.module);
+  const ok = r.firstLoad <= BUDGET_JS_GZIP && r.allIn <= BUDGET_JS_GZIP;
+  if (budgeted && !ok) over = true;
+  const mark = !budgeted ? '(not budgeted: sandbox page)' : ok ? '' : 'OVER BUDGET';
+  console.log(`  ${r.module.padEnd(36)} ${kb(r.firstLoad).padStart(10)} ${kb(r.allIn).padStart(10)}  ${mark}`);
 }
-console.log('\nCSS:');
-for (const [file, size] of cssRows) console.log(`  ${kb(size).padStart(9)}  ${file}`);
-console.log(`\nJavaScript (gzip): ${kb(jsTotal)} of ${kb(BUDGET_JS_GZIP)} budget, ratio ${(jsTotal / BUDGET_JS_GZIP).toFixed(2)}`);
-console.log(`CSS (gzip):        ${kb(cssTotal)}`);
-console.log(jsTotal <= BUDGET_JS_GZIP ? 'Within budget.' : 'OVER BUDGET.');
-process.exitCode = jsTotal <= BUDGET_JS_GZIP ? 0 : 1;
+
+const shown = results.find((r) => r.module === details);
+if (shown) {
+  console.log(`\n${details}: first load`);
+  const rows = [...shown.first].map((k) => [manifest[k].file, gz(manifest[k].file)]);
+  rows.push([`${shown.text.keys.map((k) => manifest[k].file).join(' + ')} (texts ${shown.text.language}: shell${shown.namespaces.map((n) => ` + ${n}`).join('')})`, shown.text.size]);
+  for (const [file, size] of rows.sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(9)}  ${file}`);
+  console.log(`${details}: loaded later`);
+  for (const k of shown.later) console.log(`  ${kb(gz(manifest[k].file)).padStart(9)}  ${manifest[k].file}`);
+
+  const byPackage = new Map();
+  for (const k of [...shown.first, ...shown.later]) {
+    const mapPath = join(dist, `${manifest[k].file}.map`);
+    if (!existsSync(mapPath)) continue;
+    const map = JSON.parse(readFileSync(mapPath, 'utf8'));
+    map.sources.forEach((source, i) => {
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+      const name = match ? match[1] : source.includes('/domain/') ? '(domain)' : '(web app)';
+      byPackage.set(name, (byPackage.get(name) ?? 0) + (map.sourcesContent?.[i] ?? '').length);
+    });
+  }
+  console.log('\nSource size by package, all-in (before minification, for orientation):');
+  for (const [name, size] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`  ${kb(size).padStart(9)}  ${name}`);
+  const css = new Set([...shown.first].flatMap((k) => manifest[k].css ?? []));
+  console.log(`CSS (gzip): ${kb([...css].reduce((sum, file) => sum + gz(file), 0))}`);
+}
+
+console.log(over ? '\nOVER BUDGET.' : '\nEvery route within budget.');
+process.exitCode = over ? 1 : 0;

@@ -28,14 +28,16 @@ export async function waitFor(url) {
   throw new Error(`${url} did not answer`);
 }
 
-/** Starts `server/dist/server.js`; answers its base URL, process and a stop function. */
-export async function startPortal(logLevel = 'warn') {
+/** Starts `server/dist/server.js` (with `extraEnv` added); answers its base URL, process and a stop function. */
+export async function startPortal(logLevel = 'warn', extraEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn('node', ['server/dist/server.js'], {
+  // BENCH_NODE_ARGS: flags for the server's Node (e.g. to compare V8 heap settings).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn('node', [...nodeArgs, 'server/dist/server.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, SANDBOX: 'true', LOG_LEVEL: logLevel },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, SANDBOX: 'true', LOG_LEVEL: logLevel, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
@@ -54,17 +56,17 @@ export async function startPortal(logLevel = 'warn') {
   return { base, child, stop };
 }
 
-/** A version 2 application created through the merchant API, and the customer's session cookie. */
-export async function loggedInCustomer(base, merchantPaymentReference = `bench-${Date.now()}`) {
+/** An application (version 2, Ola, unless told) created through the merchant API, and the customer's session cookie. */
+export async function loggedInCustomer(base, merchantPaymentReference = `bench-${Date.now()}`, { nationalId = '27028809552', version = 2 } = {}) {
   const created = await fetch(`${base}/api/merchant/v1/applications`, {
     method: 'POST',
     headers: { authorization: 'Bearer sandbox-demo-merchant-key', 'content-type': 'application/json' },
     body: JSON.stringify({
       merchantPaymentReference,
       countryCode: 'NO',
-      customer: { type: 'PRIVATE', nationalId: '27028809552', firstName: 'Ola', lastName: 'Hansen', email: 'ola@example.com', phone: '+47 92345678', address: 'Bryggen 5', postalCode: '5003', city: 'Bergen' },
+      customer: { type: 'PRIVATE', nationalId, firstName: 'Ola', lastName: 'Hansen', email: 'ola@example.com', phone: '+47 92345678', address: 'Bryggen 5', postalCode: '5003', city: 'Bergen' },
       loan: { loanAmount: 15000, loanPeriod: 36 },
-      version: 2,
+      version,
       items: [{ sku: 'LAP-14', name: 'Laptop 14"', quantity: 1, unitPrice: 15000 }],
       callbackUrl: `${base}/demo-shop/return`,
     }),

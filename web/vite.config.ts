@@ -4,7 +4,28 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { linguiCatalogs } from './lingui-catalogs.ts';
+import { pageRoutes } from './page-routes.ts';
 import { precompress } from './precompress.ts';
+
+/**
+ * Fewer, larger chunks compress better than many small ones (each small chunk is compressed on
+ * its own, with its own import lines). What nearly every page uses goes with the app's entry:
+ * the libraries, the layout, the shared components and helpers, the shared rules of `domain/`
+ * that the browser uses, the flow's shared parts. The apply screen, where customers arrive, is one
+ * chunk with its feature. The rest stays split per page. Fewer requests also start at once: the
+ * server names them all in the page (server/src/plugins/spa.ts; bench/bundle-size.mjs, ADR 14).
+ */
+const SHELL = [
+  /node_modules[\\/](?!zod[\\/])/,
+  /[\\/]web[\\/]src[\\/](lib|components[\\/]layout)[\\/]/,
+  /[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](?!(dropdown-list|tooltip)\.)/,
+  /[\\/]domain[\\/]src[\\/](?!(schemas|sandbox|builders)[\\/])/,
+  // The flow's shared parts (applications, payment status, leaving for the shop), which the
+  // apply, sign and waiting pages all use, and the bundler's runtime.
+  /[\\/]web[\\/]src[\\/]features[\\/](applications|payment[\\/](api|hooks|logic)|apply[\\/]api)[\\/]/,
+  /rolldown[\\/]runtime/,
+];
+const APPLY = /[\\/]web[\\/]src[\\/](features[\\/]apply[\\/](?!api[\\/]|logic[\\/](apply-validation|form-resolver)\.)|app[\\/]pages[\\/](apply|form-apply)\.)/;
 
 // The SPA lives under /loan-subscription/ and calls the API on the same origin. In development
 // the Vite server proxies /api and the server-rendered parts to the portal on port 3000.
@@ -35,7 +56,7 @@ function backOfficeConsole(): Plugin {
 
 export default defineConfig({
   base: '/loan-subscription/',
-  plugins: [react(), tailwindcss(), linguiCatalogs(), precompress(), backOfficeConsole()],
+  plugins: [react(), tailwindcss(), linguiCatalogs(), pageRoutes(), precompress(), backOfficeConsole()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -46,6 +67,16 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: 0,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'shell', test: (id: string) => SHELL.some((pattern) => pattern.test(id)), priority: 2 },
+            { name: 'apply', test: APPLY, priority: 1, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -68,7 +68,7 @@ export const STATUS_MEANINGS: Readonly<Record<ApplicationStatus, string>> = {
   FAILED: 'not signed: the customer left or the signing was closed',
 };
 
-export const FINAL_APPLICATION_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter((status) => STATUS_INFO[status].final);
+export const FINAL_APPLICATION_STATUSES: readonly ApplicationStatus[] = /* @__PURE__ */ APPLICATION_STATUSES.filter((status) => STATUS_INFO[status].final);
 export const isFinalStatus = (status: ApplicationStatus): boolean => STATUS_INFO[status].final;
 export const merchantStatusOf = (status: ApplicationStatus): MerchantStatus => STATUS_INFO[status].merchant;
 
@@ -153,7 +153,10 @@ const FINAL = FINAL_APPLICATION_STATUSES;
 /** Statuses before the customer has signed anything. */
 const BEFORE_SIGNING = ['SUBMITTED', 'PENDING', 'APPROVED'] as const satisfies readonly ApplicationStatus[];
 /** Reports of the state an application is already in change nothing (pollers repeat them). */
-const unchanged = (...from: ApplicationStatus[]): Rule => [from, 'same', 'same', null];
+/* @__NO_SIDE_EFFECTS__ */
+function unchanged(...from: ApplicationStatus[]): Rule {
+  return [from, 'same', 'same', null];
+}
 
 const RULES: Readonly<Record<LifecycleEvent, readonly Rule[]>> = {
   identified: [unchanged(...ALL)],
@@ -215,8 +218,8 @@ const RULES: Readonly<Record<LifecycleEvent, readonly Rule[]>> = {
 
 const key = (from: ApplicationStatus, event: LifecycleEvent) => `${from} ${event}`;
 
-/** Every allowed pair, in table order. */
-export const LIFECYCLE_TABLE: readonly LifecycleTransition[] = LIFECYCLE_EVENTS.flatMap((event) =>
+/** Every allowed pair, in table order. (Pure: a bundle that only reads STATUS_INFO leaves it out.) */
+export const LIFECYCLE_TABLE: readonly LifecycleTransition[] = /* @__PURE__ */ LIFECYCLE_EVENTS.flatMap((event) =>
   RULES[event].flatMap(([from, to, outcome, webhook]) =>
     from.map((status) => {
       const next = to === 'same' ? status : to;
@@ -233,7 +236,7 @@ export const LIFECYCLE_TABLE: readonly LifecycleTransition[] = LIFECYCLE_EVENTS.
   ),
 );
 
-const BY_PAIR = new Map(LIFECYCLE_TABLE.map((row) => [key(row.from, row.event), row]));
+const BY_PAIR = /* @__PURE__ */ new Map(/* @__PURE__ */ LIFECYCLE_TABLE.map((row) => [key(row.from, row.event), row]));
 
 /**
  * What `event` does to an application in `status` with `outcome`, or null when the pair is not

@@ -4,7 +4,10 @@
  * this interface, so every query runs on both.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { PersonalData } from '../lib/personal-data';
@@ -71,9 +74,62 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
 }
 
+/**
+ * PostgreSQL's settings for the embedded database, which serves one process through one
+ * connection. Its memory is WebAssembly memory, which grows and never shrinks, so each setting
+ * is what this portal's working set needs, not PostgreSQL's server defaults: shared buffers of
+ * 16 MB instead of 128 MB (the portal's hot rows are a few megabytes; a miss reads the file
+ * through the operating system's cache), room for a handful of backends instead of 100 (only
+ * one ever runs), smaller WAL buffers and maintenance memory: about 130 MB less resident memory
+ * from the start (`bench/memory.mjs`).
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB'],
+  ...['-c', 'max_connections=5'],
+  ...['-c', 'wal_buffers=1MB'],
+  ...['-c', 'maintenance_work_mem=16MB'],
+];
+
+/**
+ * Creates the embedded database in a new data folder, in a child process: PGlite's initdb runs a
+ * second PostgreSQL instance and the initdb program, several hundred megabytes that a process
+ * would keep (freed WebAssembly memory and compiled code go back to the system only with the
+ * process). The child takes all of it with it when it ends.
+ */
+async function createDataDir(dataDir: string): Promise<void> {
+  const script = `const [module, dataDir, params] = process.argv.slice(1);
+    const { PGlite } = await import(module);
+    const lite = new PGlite({ dataDir, startParams: JSON.parse(params) });
+    await lite.waitReady;
+    await lite.close();`;
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dataDir, JSON.stringify(PGLITE_START_PARAMS)],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`creating the embedded database in ${dataDir} failed: ${stderr.trim()}`);
+}
+
 async function openPglite({ dataDir, loadDataDir, detectTransactionMisuse }: OpenDatabaseOptions): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = new PGlite({ dataDir, loadDataDir });
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir);
+  }
+  // PostgreSQL's code, 9 MB of WebAssembly, compiled by V8's baseline compiler only: the
+  // optimising tier adds 80–90 MB of compiled code under load (bench/memory.mjs: 278–292 MB
+  // after each round instead of 198–209), which alone would break the 250 MB goal. The price is
+  // slower PostgreSQL code, which did not show: the portal's small queries spend their time in
+  // the protocol and the files (a load round took 10–12.5 s with it, 11.5–16 s without).
+  // A V8 flag, so it holds for the process; nothing else here runs WebAssembly.
+  setFlagsFromString('--liftoff-only');
+  const lite = new PGlite({ dataDir, loadDataDir, startParams: [...PGLITE_START_PARAMS] });
   await lite.waitReady;
 
   // PGlite is one connection: a query outside a transaction would wait for that transaction to end,

@@ -5,52 +5,98 @@
  * callbacks keep the database fresh. Outside the session plugin's scope on purpose: a poll does
  * not rewrite the session.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, requiredText, z } from '@portal/domain';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'pino';
+import { API, fieldMessagesOf, requiredText, z } from '@portal/domain';
 import { ApiError } from '../lib/errors';
-import { paymentStatusOf, paymentStatusReadModel, type StatusInputs } from '../services/payment-status';
+import { paymentStatusJson, paymentStatusReadModel, type StatusInputs } from '../services/payment-status';
 import { sessionSecret } from '../services/session-secret';
 import { sessionReader, type SessionViewer } from '../services/session-reader';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+type Log = (...args: unknown[]) => void;
+/**
+ * A request logger made when something is first logged: polls log nothing unless they fail (their
+ * request lines are off, see app.ts), and a logger child for every poll cost more than a tenth
+ * of its time. Failures log with the request's id as every other request does.
+ */
+class LoggerOnUse {
+  #made: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+  get #logger(): FastifyBaseLogger {
+    return (this.#made ??= this.parent.child(this.bindings, this.options));
+  }
+  get level(): string {
+    return this.#made?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.#logger.level = level;
+  }
+  fatal(...args: unknown[]) {
+    (this.#logger.fatal as Log)(...args);
+  }
+  error(...args: unknown[]) {
+    (this.#logger.error as Log)(...args);
+  }
+  warn(...args: unknown[]) {
+    (this.#logger.warn as Log)(...args);
+  }
+  info(...args: unknown[]) {
+    (this.#logger.info as Log)(...args);
+  }
+  debug(...args: unknown[]) {
+    (this.#logger.debug as Log)(...args);
+  }
+  trace(...args: unknown[]) {
+    (this.#logger.trace as Log)(...args);
+  }
+  silent() {}
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger.child(bindings, options);
+  }
+}
+export const loggerOnUse = (parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) =>
+  new LoggerOnUse(parent, bindings, options) as unknown as FastifyBaseLogger;
+const querySchema = z.object({ merchantId: requiredText(100), merchantPaymentReference: requiredText(100) });
 
 export default async function paymentStatusRoutes(app: FastifyInstance) {
   const sessions = sessionReader(app, await sessionSecret(app));
   const statuses = paymentStatusReadModel(app);
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    API.paymentStatus.pattern,
-    {
-      schema: {
-        querystring: z.object({ merchantId: requiredText(100), merchantPaymentReference: requiredText(100) }),
-        // A plain JSON schema: Fastify's compiled serialiser writes the answer faster than
-        // JSON.stringify (every poll pays it).
-        response: {
-          200: {
-            type: 'object',
-            properties: { paymentStatus: { type: 'string' }, redirectUrl: { type: 'string' } },
-            required: ['paymentStatus', 'redirectUrl'],
-          },
-        },
-      },
-    },
-    (request, reply) => {
-      const answer = (identity: SessionViewer | null, inputs: StatusInputs | null) => {
-        if (!identity) throw ApiError.unauthorized();
-        if (!inputs) throw ApiError.notFound();
-        // Only the application's own customer (or signatory) may read it; others see 403.
-        // Keyed hashes on both sides, each made once (per session, per application entry).
-        if (inputs.ownerNationalIdHash !== identity.nationalIdHash) throw ApiError.forbidden();
-        return reply.send(paymentStatusOf(inputs)); // no-store, as every API answer (plugins/security.ts)
-      };
-      const { merchantId, merchantPaymentReference } = request.query;
-      // Nearly every poll finds both in memory: answer in the same tick, like a static route.
-      const identity = sessions.cachedIdentity(request);
+  const answer = (reply: FastifyReply, identity: SessionViewer | null, inputs: StatusInputs | null) => {
+    if (!identity) throw ApiError.unauthorized();
+    if (!inputs) throw ApiError.notFound();
+    // Only the application's own customer (or signatory) may read it; others see 403.
+    // Keyed hashes on both sides, each made once (per session, per application entry).
+    if (inputs.ownerNationalIdHash !== identity.nationalIdHash) throw ApiError.forbidden();
+    // The JSON kept with the status, no serialiser; no-store, as every API answer (plugins/security.ts).
+    return reply.type(JSON_TYPE).send(paymentStatusJson(inputs));
+  };
+
+  // The query is checked in the handler, not by a route schema: a poll whose two values are a
+  // key of the status read model needs no check, as only checked (trimmed, not empty, at most
+  // 100 characters) values ever became one. Anything else is checked as before, first.
+  app.get(API.paymentStatus.pattern, { childLoggerFactory: loggerOnUse }, (request, reply) => {
+    const { merchantId, merchantPaymentReference } = request.query as Record<string, unknown>;
+    // Nearly every poll finds both in memory: answer in the same tick, like a static route.
+    if (typeof merchantId === 'string' && typeof merchantPaymentReference === 'string') {
       const inputs = statuses.cached(merchantId, merchantPaymentReference);
-      if (identity !== undefined && inputs !== undefined) return answer(identity, inputs);
-      return Promise.all([
-        identity === undefined ? sessions.identity(request) : identity,
-        inputs ?? statuses.read(merchantId, merchantPaymentReference),
-      ]).then(([who, what]) => answer(who, what));
-    },
-  );
+      const identity = inputs && sessions.cachedIdentity(request);
+      if (inputs && identity !== undefined) return answer(reply, identity, inputs);
+    }
+    const query = querySchema.safeParse(request.query);
+    if (!query.success) throw ApiError.badRequest(fieldMessagesOf(query.error));
+    const { data } = query;
+    const identity = sessions.cachedIdentity(request);
+    const inputs = statuses.cached(data.merchantId, data.merchantPaymentReference);
+    return Promise.all([
+      identity === undefined ? sessions.identity(request) : identity,
+      inputs ?? statuses.read(data.merchantId, data.merchantPaymentReference),
+    ]).then(([who, what]) => answer(reply, who, what));
+  });
 }

@@ -22,7 +22,12 @@ export interface StatusInputs {
   providerStatusChangedAt: number | null;
   /** The merchant return address for the current outcome, built once per entry. */
   redirectUrl: string;
+  /** The answer's JSON text once written, and until when it holds (see `paymentStatusJson`). */
+  answer?: { json: string; until: number };
 }
+
+/** How long an entry stays in memory at most, in case a change notice went missing. */
+const FRESH_MS = 60_000;
 
 /**
  * What the waiting screen is told, from the lifecycle table's status (STATUS_INFO): ACCEPTED,
@@ -38,13 +43,33 @@ export function paymentStatusOf(inputs: Omit<StatusInputs, 'applicationId' | 'ow
   return { paymentStatus: settled ? 'FROZEN' : 'TASK_REDIRECTION_REQUIRED', redirectUrl };
 }
 
+/**
+ * The answer as JSON text, written once per entry and sent as it is to every poll after: the
+ * status of an entry changes only with a new entry, except a pending decision's, which turns
+ * from moving to FROZEN when its grace period ends.
+ */
+export function paymentStatusJson(inputs: StatusInputs, now = Date.now()): string {
+  const kept = inputs.answer;
+  if (kept && now <= kept.until) return kept.json;
+  const answer = paymentStatusOf(inputs, now);
+  const inGrace = answer.paymentStatus !== STATUS_INFO[inputs.status].payment;
+  const until = inGrace ? (inputs.providerStatusChangedAt ?? 0) + PENDING_DECISION_GRACE_SECONDS * 1000 : Number.POSITIVE_INFINITY;
+  const json = JSON.stringify(answer);
+  inputs.answer = { json, until };
+  return json;
+}
+
 export function paymentStatusReadModel(app: FastifyInstance) {
   const keyOfApplication = new Map<string, string>();
-  const cache = new LRUCache<string, StatusInputs>({
+  // Entries carry their own time limit (see session-reader.ts: cheaper than the cache's TTL).
+  const cache = new LRUCache<string, { inputs: StatusInputs; usableUntil: number }>({
     max: 100_000,
-    ttl: 60_000,
-    dispose: (value) => keyOfApplication.delete(value.applicationId),
+    dispose: (entry) => keyOfApplication.delete(entry.inputs.applicationId),
   });
+  const fresh = (key: string): StatusInputs | undefined => {
+    const entry = cache.get(key);
+    return entry && entry.usableUntil > Date.now() ? entry.inputs : undefined;
+  };
   app.changes.subscribe((change) => {
     if (!change.startsWith('app:')) return;
     const key = keyOfApplication.get(change.slice(4));
@@ -55,12 +80,12 @@ export function paymentStatusReadModel(app: FastifyInstance) {
   return {
     /** What is in memory, without the database. */
     cached(merchantId: string, merchantPaymentReference: string): StatusInputs | undefined {
-      return cache.get(keyOf(merchantId, merchantPaymentReference));
+      return fresh(keyOf(merchantId, merchantPaymentReference));
     },
 
     async read(merchantId: string, merchantPaymentReference: string): Promise<StatusInputs | null> {
       const key = keyOf(merchantId, merchantPaymentReference);
-      const cached = cache.get(key);
+      const cached = fresh(key);
       if (cached) return cached;
       const row = await app.repos.applications.findStatusInputs(merchantId, merchantPaymentReference);
       if (!row) return null;
@@ -77,7 +102,7 @@ export function paymentStatusReadModel(app: FastifyInstance) {
       };
       // Unclaimed applications are not cached: the first identification changes their owner.
       if (inputs.ownerNationalIdHash) {
-        cache.set(key, inputs);
+        cache.set(key, { inputs, usableUntil: Date.now() + FRESH_MS });
         keyOfApplication.set(inputs.applicationId, key);
       }
       return inputs;

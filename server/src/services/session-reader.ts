@@ -17,14 +17,20 @@ export type SessionViewer = SessionIdentity & { nationalIdHash: string };
 
 interface Entry {
   identity: SessionViewer | null;
-  expiresAt: number;
+  /** Until when it may be used: the session's expiry, or a minute after it was read if sooner. */
+  usableUntil: number;
 }
+
+/** How long a session read stays in memory at most, in case a change notice went missing. */
+const FRESH_MS = 60_000;
 
 const VERIFIED_MAX = 100_000;
 
 export function sessionReader(app: FastifyInstance, secret: string) {
   const signer = new Signer(secret, 'sha256');
-  const cache = new LRUCache<string, Entry>({ max: 100_000, ttl: 60_000 });
+  // No TTL of the cache's own: each entry carries its limit, checked against the one clock read
+  // a poll makes anyway (the cache's TTL bookkeeping cost more than the rest of the lookup).
+  const cache = new LRUCache<string, Entry>({ max: 100_000 });
   // A signed cookie value checked once stays checked: its HMAC is the costliest step of a poll.
   // A valid signature stays valid, so no time limit (the session's own expiry is in `cache`) and
   // no recency to keep: a plain map, emptied when full, is the cheapest lookup.
@@ -60,14 +66,14 @@ export function sessionReader(app: FastifyInstance, secret: string) {
       const hash = hashOfRequest(request);
       if (!hash) return null;
       const cached = cache.get(hash);
-      return cached && cached.expiresAt > Date.now() ? cached.identity : undefined;
+      return cached && cached.usableUntil > Date.now() ? cached.identity : undefined;
     },
 
     async identity(request: FastifyRequest): Promise<SessionViewer | null> {
       const hash = hashOfRequest(request);
       if (!hash) return null;
       const cached = cache.get(hash);
-      if (cached && cached.expiresAt > Date.now()) return cached.identity;
+      if (cached && cached.usableUntil > Date.now()) return cached.identity;
       const stored = await app.repos.sessions.get(hash);
       if (!stored) {
         cache.delete(hash);
@@ -75,7 +81,7 @@ export function sessionReader(app: FastifyInstance, secret: string) {
       }
       const found = stored.data.identity as SessionIdentity | undefined;
       const identity = found ? { ...found, nationalIdHash: personalDataOf(app.db).nationalIdHash(found.nationalId) } : null;
-      cache.set(hash, { identity, expiresAt: stored.expiresAt.getTime() });
+      cache.set(hash, { identity, usableUntil: Math.min(stored.expiresAt.getTime(), Date.now() + FRESH_MS) });
       return identity;
     },
   };

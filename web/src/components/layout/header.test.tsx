@@ -31,3 +31,22 @@ describe('the header’s way back to the shop', () => {
     expect(assign).toHaveBeenCalledWith(application.callbackUrl);
   });
 });
+
+describe('the header before the application has loaded', () => {
+  // On a phone the links take a row of their own; a page that will show them keeps that row from
+  // the first paint, so nothing below moves when they arrive (layout shift, issue 16).
+  it('keeps the links’ row on a page that loads an application, hidden from assistive technology', () => {
+    const { container } = renderUi(<Header application={null} expectApplication />);
+    const row = container.querySelector('header [aria-hidden="true"].min-h-11');
+    expect(row).not.toBeNull();
+    expect(screen.queryByRole('link', { name: /Back to/ })).toBeNull();
+  });
+
+  it('has no such row where no application is shown, nor once the links are there', () => {
+    const without = renderUi(<Header application={null} />);
+    expect(without.container.querySelector('header [aria-hidden="true"].min-h-11')).toBeNull();
+    without.unmount();
+    const loaded = renderUi(<Header application={buildApplication({ version: 1 })} expectApplication />);
+    expect(loaded.container.querySelector('header [aria-hidden="true"].min-h-11')).toBeNull();
+  });
+});

@@ -25,7 +25,7 @@ async function leave(event: MouseEvent<HTMLAnchorElement>, fallback: string) {
   }
 }
 
-export function Header({ application }: { application: LoanApplicationView | null }) {
+export function Header({ application, expectApplication = false }: { application: LoanApplicationView | null; expectApplication?: boolean }) {
   const t = useT();
   const business = application?.customer.type === 'LEGAL';
   const linkClass =
@@ -51,6 +51,10 @@ export function Header({ application }: { application: LoanApplicationView | nul
                 {t('app.logout')}
               </Link>
             </nav>
+          ) : expectApplication ? (
+            // The row the links will take on a phone, kept from the first paint so the page does
+            // not move down when the application arrives (layout shift).
+            <div aria-hidden="true" className="min-h-11 w-full sm:hidden" />
           ) : null}
         </div>
       </div>

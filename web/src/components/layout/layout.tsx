@@ -22,6 +22,9 @@ const WITHOUT_FEATURES = new Set<string>([
   PAGES.logout.url(),
 ]);
 
+/** Pages that show no application: every other page loads one, and the header then shows its links. */
+const WITHOUT_APPLICATION = new Set<string>([PAGES.index.url(), PAGES.designSystem.url()]);
+
 /** The skip link moves focus itself: following `#main-content` alone does not in every browser. */
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById('main-content');
@@ -65,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         {t('app.skipToContent')}
       </a>
-      <Header application={application} />
+      <Header application={application} expectApplication={!WITHOUT_FEATURES.has(location) && !WITHOUT_APPLICATION.has(location)} />
       <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 sm:py-10">
         <ErrorBoundary resetKey={location} fallback={(error, retry) => <PageFailure error={error} retry={retry} />}>
           {content}
