@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable, SqlParam } from '../db/db';
+import { withSchemaLock } from '../db/migrate';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -105,7 +106,9 @@ export default fp(async function jobs(app: FastifyInstance) {
     },
   } satisfies Jobs);
 
-  await boss.start();
+  // pg-boss makes its schema at start, and a table per queue below: schema changes, which
+  // deadlock when two instances make them at once. One instance at a time (ADR 18).
+  await withSchemaLock(app.db, () => boss.start());
 
   app.addHook('onReady', async () => {
     started = true;
@@ -117,9 +120,11 @@ export default fp(async function jobs(app: FastifyInstance) {
         retryBackoff: true,
         ...(queue.expireInSeconds ? { expireInSeconds: queue.expireInSeconds } : {}),
       };
-      await boss.createQueue(queue.name, options);
-      // createQueue leaves a queue made by an earlier version as it was: its options follow the code.
-      await boss.updateQueue(queue.name, options);
+      await withSchemaLock(app.db, async () => {
+        await boss.createQueue(queue.name, options);
+        // createQueue leaves a queue made by an earlier version as it was: its options follow the code.
+        await boss.updateQueue(queue.name, options);
+      });
       await boss.work<object>(
         queue.name,
         { pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 1, batchSize: queue.batchSize ?? 1 },
