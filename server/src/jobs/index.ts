@@ -81,7 +81,9 @@ export default fp(async function jobs(app: FastifyInstance) {
     // is honoured within seconds (one instance does it per interval).
     maintenanceIntervalSeconds: 10,
     retentionDays: 14,
-    deleteAfterDays: 30,
+    // Finished jobs move to the archive after 12 hours and leave it after JOB_HISTORY_DAYS
+    // (their payloads are ids, but a failed job's error text is kept with it).
+    deleteAfterDays: app.config.retention.jobHistoryDays,
   });
   boss.on('error', (error: Error) => app.log.error({ err: error }, 'job queue error'));
 
