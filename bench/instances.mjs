@@ -31,6 +31,16 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const MERCHANT_KEY = 'sandbox-demo-merchant-key';
 const READY = '/readyz';
 
+/** CPU time (user + system) a process has used, in microseconds, from /proc (Linux). */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1e6 / 100);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (value) => `${value.toFixed(0)} ms`;
@@ -214,9 +224,22 @@ try {
   const rps = (r) => r.requests.average;
   const errors = (r) => r.errors + r.non2xx;
   const ratios = [];
+  const cpuRatios = [];
+  // CPU time per request of the servers (from /proc): steadier than req/s on a busy machine.
+  const cpu = { one: 0, two: 0 };
   for (let round = 1; round <= rounds; round += 1) {
-    const single = async () => load(a.base);
-    const double = async () => Promise.all([load(a.base), load(b.base)]);
+    const single = async () => {
+      const before = cpuMicros(a.child.pid);
+      const result = await load(a.base);
+      cpu.one = (cpuMicros(a.child.pid) - before) / result.requests.total;
+      return result;
+    };
+    const double = async () => {
+      const before = cpuMicros(a.child.pid) + cpuMicros(b.child.pid);
+      const results = await Promise.all([load(a.base), load(b.base)]);
+      cpu.two = (cpuMicros(a.child.pid) + cpuMicros(b.child.pid) - before) / (results[0].requests.total + results[1].requests.total);
+      return results;
+    };
     let one;
     let both;
     if (round % 2 === 1) {
@@ -228,12 +251,15 @@ try {
     }
     const [ta, tb] = both;
     ratios.push((rps(ta) + rps(tb)) / rps(one));
+    cpuRatios.push(cpu.two / cpu.one);
     console.log(
-      `polling, round ${round}: one instance ${rps(one).toFixed(0)} req/s (errors ${errors(one)}); two instances ${(rps(ta) + rps(tb)).toFixed(0)} req/s together ` +
-        `(A ${rps(ta).toFixed(0)}, B ${rps(tb).toFixed(0)}, errors ${errors(ta) + errors(tb)}); ratio ${ratios.at(-1).toFixed(2)}`,
+      `polling, round ${round}: one instance ${rps(one).toFixed(0)} req/s, ${cpu.one.toFixed(0)} µs CPU/request (errors ${errors(one)}); ` +
+        `two instances ${(rps(ta) + rps(tb)).toFixed(0)} req/s together (A ${rps(ta).toFixed(0)}, B ${rps(tb).toFixed(0)}), ${cpu.two.toFixed(0)} µs CPU/request ` +
+        `(errors ${errors(ta) + errors(tb)}); ratio of req/s ${ratios.at(-1).toFixed(2)}`,
     );
   }
-  console.log(`polling: two instances / one, median ratio ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`);
+  const spread = (values) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
+  console.log(`polling: two instances / one: req/s median ${median(ratios).toFixed(2)} (${spread(ratios)}); CPU per request median ${median(cpuRatios).toFixed(2)} (${spread(cpuRatios)})`);
   console.log(`${connections} connections per instance, ${seconds} s per run, ${readFileSync('/proc/cpuinfo', 'utf8').split('\nprocessor').length} cores, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   await direct.end();
 } finally {
