@@ -236,7 +236,8 @@ export async function authorisedApplication(
 ): Promise<{ app: ApplicationRecord; customer: CustomerRecord }> {
   const repos = repositories(db);
   const app = await repos.applications.findByReference(reference);
-  if (!app) throw ApiError.notFound();
+  // An application whose personal data was erased (ADR 18) is no one's any more.
+  if (!app || app.personalDataErasedAt) throw ApiError.notFound();
   const customer = await repos.customers.findByApplicationId(app.id);
   if (!customer) throw ApiError.notFound();
   const access = accessFor(app, customer, identity);

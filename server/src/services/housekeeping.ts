@@ -1,10 +1,11 @@
 /**
  * Housekeeping on a schedule: expired sessions are deleted, so the table stays small and nothing
- * personal outlives its use, and unfinished applications expire. (The sandbox cleans its own
- * records: sandbox/index.ts.)
+ * personal outlives its use, and unfinished applications expire; data retention runs on its own
+ * schedule (retention.ts). (The sandbox cleans its own records: sandbox/index.ts.)
  */
 import type { FastifyInstance } from 'fastify';
 import { expireUnfinished } from './expire-applications';
+import { registerRetention } from './retention';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
@@ -20,4 +21,5 @@ export function registerHousekeeping(app: FastifyInstance): void {
       app.log.info({ sessions, operatorSessions, expiredApplications: expired }, 'housekeeping');
     },
   });
+  registerRetention(app);
 }
