@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -13,49 +14,30 @@ import {
   type Outcome,
   OUTCOMES,
 } from '@portal/domain';
-import { randomToken, sha256Hex } from '../lib/crypto';
-import { renderPage } from '../lib/html';
-import { sandboxStore } from '../sandbox/records';
+import { shopPage } from './page';
 import { checkoutRequest, PERIODS, peopleFor, productsFor, SCENARIOS, type Scenario } from './scenarios';
+import { type ReceivedWebhook, type ShopStorage, shopStore } from './store';
 import { SHOP_CSS } from './styles';
-import { seedSubscriptions } from './seed-subscriptions';
 import { SHOP_TEXTS, type ShopTexts } from './texts';
-import { type ReceivedWebhook, receivedWebhooks, registerWebhookReceiver } from './webhooks';
+import { registerWebhookReceiver } from './webhooks';
 
-/** The sandbox merchant (PRODUCT section 4). Its key is public: it only works in sandbox mode. */
-export const DEMO_MERCHANT = {
-  id: 'demo',
-  name: 'Demo shop',
-  apiKey: 'sandbox-demo-merchant-key',
-  webhookSecret: 'sandbox-demo-webhook-secret',
-} as const;
+export type { ShopStorage } from './store';
+
+export type DemoShopOptions = {
+  /** The origin the shop is reached at, without a trailing slash (its return and webhook addresses). */
+  shopUrl: string;
+  /** The portal's origin: the merchant API the shop calls, as any merchant does, over HTTP. */
+  portalUrl: string;
+  /** The shop's merchant API key and webhook secret, as the portal issued them. */
+  apiKey: string;
+  webhookSecret: string;
+  /** A PostgreSQL database the shop keeps its own tables in (`demo_shop_orders`, `demo_shop_webhooks`). */
+  storage: ShopStorage;
+};
 
 const STYLESHEET = '/demo-shop/shop.css';
-/** How long the shop remembers an order's language (the housekeeping job deletes it after). */
-const ORDER_TTL_SECONDS = 7 * 24 * 60 * 60;
-
-/**
- * Creates or refreshes the demo merchant; its allowed origins follow the port in use. The demo
- * shop lives on the portal's own origin, so that origin is on the list: the merchant API accepts
- * only the demo shop's paths there, never the portal's API, app or simulators (services/applications.ts).
- */
-export async function seedDemoMerchant(app: FastifyInstance): Promise<void> {
-  const origins = new Set([new URL(app.config.publicUrl).origin]);
-  for (const port of new Set([app.config.port, 3000])) {
-    origins.add(`http://localhost:${port}`);
-    origins.add(`http://127.0.0.1:${port}`);
-  }
-  await app.repos.merchants.upsert({
-    id: DEMO_MERCHANT.id,
-    name: DEMO_MERCHANT.name,
-    allowedOrigins: (await app.repos.merchants.findById(DEMO_MERCHANT.id))?.allowedOrigins ?? [],
-    webhookSecret: DEMO_MERCHANT.webhookSecret,
-  });
-  // Every instance (and every port a sandbox ran on) adds its own origins; none removes another's.
-  await app.repos.merchants.addAllowedOrigins(DEMO_MERCHANT.id, [...origins]);
-  await app.repos.merchants.addApiKey(DEMO_MERCHANT.id, sha256Hex(DEMO_MERCHANT.apiKey), 'sandbox demo key');
-  await seedSubscriptions(app, DEMO_MERCHANT.id);
-}
+/** A merchant API call that takes longer than this is answered as failed. */
+const PORTAL_TIMEOUT_MS = 15_000;
 
 function languageOf(request: FastifyRequest): Language {
   const query = request.query as { lang?: unknown };
@@ -124,12 +106,11 @@ function ScenarioCard({ scenario, t, lang }: { scenario: Scenario; t: ShopTexts;
 
 function homePage(lang: Language, error?: string): string {
   const t = SHOP_TEXTS[lang];
-  return renderPage({
-    title: t.title,
+  return shopPage(
+    t.title,
     lang,
-    stylesheet: STYLESHEET,
-    body: (
-      <>
+    STYLESHEET,
+    <>
         <Header t={t} lang={lang} path={DEMO_SHOP.home.pattern} />
         <main>
           <p className="notice">{t.sandboxNotice}</p>
@@ -144,9 +125,8 @@ function homePage(lang: Language, error?: string): string {
             ))}
           </div>
         </main>
-      </>
-    ),
-  });
+      </>,
+  );
 }
 
 const TIME_LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', sv: 'sv-SE', nb: 'nb-NO' };
@@ -182,12 +162,11 @@ function returnPage(
 ): string {
   const t = SHOP_TEXTS[lang];
   const saidOutcome = (value: string | null | undefined) => (isOutcome(value ?? undefined) ? t.outcomes[value as Outcome] : t.noOutcome);
-  return renderPage({
-    title: `${t.returnTitle}: ${t.title}`,
+  return shopPage(
+    `${t.returnTitle}: ${t.title}`,
     lang,
-    stylesheet: STYLESHEET,
-    body: (
-      <>
+    STYLESHEET,
+    <>
         <Header t={t} lang={lang} path={DEMO_SHOP.return.pattern} query={returnQuery(outcome, reference)} />
         <main>
           <h2>{t.returnTitle}</h2>
@@ -259,7 +238,8 @@ function returnPage(
                       {t.statuses[w.status as MerchantStatus] ?? w.status}
                       {isOutcome(w.outcome ?? undefined) ? ` – ${t.outcomes[w.outcome as Outcome]}` : null}
                       <br />
-                      <span className={w.signatureValid ? undefined : 'bad'}>{w.signatureValid ? t.signatureValid : t.signatureInvalid}</span>{' '}
+                      {/* Only webhooks whose signature checked out are kept. */}
+                      <span>{t.signatureValid}</span>{' '}
                       <Code>{[w.type, w.status, w.outcome].filter(Boolean).join(' · ')}</Code> <Code>{w.eventId}</Code>
                     </td>
                   </tr>
@@ -271,9 +251,8 @@ function returnPage(
             <a href={`${DEMO_SHOP.home.pattern}?lang=${lang}`}>{t.newOrder}</a>
           </p>
         </main>
-      </>
-    ),
-  });
+      </>,
+  );
 }
 
 /** The return page's own query (without its language), for its language links. */
@@ -287,14 +266,45 @@ function returnQuery(outcome: string | undefined, reference: string | undefined)
 const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
   reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
 
+interface PortalAnswer {
+  status: number;
+  body: unknown;
+}
+
 /**
- * The demo shop: a merchant of its own, talking to the portal only through the merchant API,
- * as a real shop would (in process, through the full HTTP pipeline).
+ * The demo shop: a merchant of its own, talking to the portal only through the merchant API over
+ * HTTP with its key, as a real shop would, and receiving the portal's webhooks. It seeds nothing
+ * in the portal: the merchant it is, and its customers' earlier subscriptions, are the portal's
+ * own sandbox data.
  */
-export default async function demoShop(app: FastifyInstance) {
+export default async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
   await app.register(formBody, { bodyLimit: 4096 });
-  const auth = { authorization: `Bearer ${DEMO_MERCHANT.apiKey}` };
-  const orders = sandboxStore<{ lang: Language }>(app.db, 'demo-shop-orders');
+  const store = await shopStore(options.storage);
+  const shopUrl = options.shopUrl.replace(/\/+$/, '');
+  const portalUrl = options.portalUrl.replace(/\/+$/, '');
+
+  async function callPortal(path: string, init: { method: 'GET' | 'POST'; lang?: Language; json?: unknown }): Promise<PortalAnswer> {
+    const response = await fetch(`${portalUrl}${path}`, {
+      method: init.method,
+      headers: {
+        authorization: `Bearer ${options.apiKey}`,
+        accept: 'application/json',
+        ...(init.lang ? { 'accept-language': init.lang } : {}),
+        ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      signal: AbortSignal.timeout(PORTAL_TIMEOUT_MS),
+      redirect: 'manual',
+    });
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    return { status: response.status, body };
+  }
 
   app.get(STYLESHEET, (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(SHOP_CSS),
@@ -304,7 +314,7 @@ export default async function demoShop(app: FastifyInstance) {
   // The portal's Content-Security-Policy lets a form post only to the configured origin (and the
   // checkout answers with a redirect to it): a shop opened under another name of this machine
   // (127.0.0.1 for localhost) could not submit, so the browser goes to the configured one first.
-  const shopOrigin = new URL(app.config.publicUrl);
+  const shopOrigin = new URL(shopUrl);
   app.get(DEMO_SHOP.home.pattern, (request, reply) => {
     if (request.hostname !== shopOrigin.hostname) return reply.redirect(`${shopOrigin.origin}${request.url}`, 302);
     return sendHtml(reply, homePage(languageOf(request)));
@@ -314,52 +324,47 @@ export default async function demoShop(app: FastifyInstance) {
     const lang = languageOf(request);
     const form = (request.body ?? {}) as Record<string, string | undefined>;
     const scenario = SCENARIOS.find((s) => s.id === form.scenario);
-    const reference = `demo-${Date.now().toString(36)}-${randomToken(4)}`;
-    const payload =
-      scenario &&
-      checkoutRequest(scenario, form.person ?? '', form.sku ?? '', Number(form.period), reference, app.config.publicUrl);
+    const reference = `demo-${Date.now().toString(36)}-${randomBytes(4).toString('base64url')}`;
+    const payload = scenario && checkoutRequest(scenario, form.person ?? '', form.sku ?? '', Number(form.period), reference, shopUrl);
     if (!payload) return sendHtml(reply, homePage(lang, 'invalid choice'), 400);
 
-    const response = await app.inject({
-      method: 'POST',
-      url: MERCHANT_API.applications.pattern,
-      headers: { ...auth, 'accept-language': lang },
-      payload,
-    });
-    if (response.statusCode !== 201 && response.statusCode !== 200) {
-      const body = response.json<{ message?: string; fieldErrors?: Record<string, string> }>();
+    let answer: PortalAnswer;
+    try {
+      answer = await callPortal(MERCHANT_API.applications.pattern, { method: 'POST', lang, json: payload });
+    } catch (error) {
+      request.log.warn({ reason: error instanceof Error ? error.name : 'unknown' }, 'demo shop: the portal did not answer');
+      return sendHtml(reply, homePage(lang, 'the portal did not answer'), 502);
+    }
+    if (answer.status !== 201 && answer.status !== 200) {
+      const body = (answer.body ?? {}) as { message?: string; fieldErrors?: Record<string, string> };
       const detail = [body.message, ...Object.entries(body.fieldErrors ?? {}).map(([k, v]) => `${k}: ${v}`)]
         .filter(Boolean)
         .join(' ');
       return sendHtml(reply, homePage(lang, detail), 400);
     }
-    const created = response.json<CreateApplicationResponse>();
+    const created = answer.body as CreateApplicationResponse;
     // The customer comes back to a return page in the language they shopped in.
-    await orders.put(reference, { lang }, ORDER_TTL_SECONDS);
+    await store.rememberOrder(reference, lang);
     return reply.redirect(created.applyUrl, 303);
   });
 
   app.get(DEMO_SHOP.return.pattern, async (request, reply) => {
     const query = request.query as { outcome?: string; merchantPaymentReference?: string; lang?: string };
-    const order = !isLanguage(query.lang) && query.merchantPaymentReference ? await orders.get(query.merchantPaymentReference) : null;
-    const lang = order?.lang ?? languageOf(request);
+    const reference = query.merchantPaymentReference;
+    const ordered = !isLanguage(query.lang) && reference ? await store.languageOfOrder(reference) : null;
+    const lang = isLanguage(ordered) ? ordered : languageOf(request);
     let view: MerchantApplicationView | null = null;
-    if (query.merchantPaymentReference) {
-      const response = await app.inject({
-        method: 'GET',
-        url: MERCHANT_API.application.url({ merchantPaymentReference: query.merchantPaymentReference }),
-        headers: auth,
-      });
-      if (response.statusCode === 200) view = response.json<MerchantApplicationView>();
+    if (reference) {
+      try {
+        const answer = await callPortal(MERCHANT_API.application.url({ merchantPaymentReference: reference }), { method: 'GET' });
+        if (answer.status === 200) view = answer.body as MerchantApplicationView;
+      } catch (error) {
+        request.log.warn({ reason: error instanceof Error ? error.name : 'unknown' }, 'demo shop: the portal did not answer');
+      }
     }
-    const webhooks = query.merchantPaymentReference
-      ? (await receivedWebhooks(app).findBy('merchantPaymentReference', query.merchantPaymentReference))
-          .map((r) => r.data)
-          // In the order the portal made them, the last one being what the shop now knows.
-          .sort((a, b) => a.sequence - b.sequence)
-      : [];
-    return sendHtml(reply, returnPage(lang, query.outcome, query.merchantPaymentReference, view, webhooks));
+    const webhooks = reference ? await store.webhooksOf(reference) : [];
+    return sendHtml(reply, returnPage(lang, query.outcome, reference, view, webhooks));
   });
 
-  await registerWebhookReceiver(app, DEMO_SHOP.webhook.pattern, DEMO_MERCHANT.webhookSecret);
+  await registerWebhookReceiver(app, DEMO_SHOP.webhook.pattern, options.webhookSecret, store);
 }

@@ -28,6 +28,5 @@ th,td{border:1px solid #d0d7de;padding:.375rem .5rem;text-align:left;vertical-al
 th:first-child,td:first-child{width:30%}
 .code{display:inline-block;color:#57606a}
 code{font-size:.85rem;overflow-wrap:anywhere}
-.bad{color:#cf222e;font-weight:700}
 a{color:#0550ae}
 `;

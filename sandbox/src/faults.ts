@@ -3,21 +3,22 @@
  * be put down (503), unreachable (connection dropped), slow (answers after the adapters'
  * timeout) or rate-limited (429), and back to normal.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ProviderName } from '../providers/types';
-import { sandboxStore } from './records';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SandboxRecords } from './records';
 
 export const FAULT_MODES = ['normal', 'down', 'unreachable', 'slow', 'rate-limited'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
-export const SIMULATED_PROVIDERS = ['resurs-v1', 'resurs-v2', 'grenke', 'signing', 'bankid', 'registry'] as const satisfies readonly ProviderName[];
+/** The simulated parties, each mounted at /sandbox/<name>. */
+export const SIMULATED_PROVIDERS = ['resurs-v1', 'resurs-v2', 'grenke', 'signing', 'bankid', 'registry'] as const;
+export type SimulatedProvider = (typeof SIMULATED_PROVIDERS)[number];
 
-export function faultStore(app: FastifyInstance) {
-  const store = sandboxStore<{ mode: FaultMode }>(app.db, 'faults');
+export function faultStore(records: SandboxRecords) {
+  const store = records.store<{ mode: FaultMode }>('faults');
   return {
-    async mode(provider: ProviderName): Promise<FaultMode> {
+    async mode(provider: SimulatedProvider): Promise<FaultMode> {
       return (await store.get(provider))?.mode ?? 'normal';
     },
-    async set(provider: ProviderName, mode: FaultMode): Promise<void> {
+    async set(provider: SimulatedProvider, mode: FaultMode): Promise<void> {
       await store.put(provider, { mode });
     },
   };
@@ -25,9 +26,11 @@ export function faultStore(app: FastifyInstance) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** An onRequest hook that makes a simulator misbehave as its fault mode says. */
-export function faultHook(app: FastifyInstance, provider: ProviderName) {
-  const faults = faultStore(app);
+/**
+ * An onRequest hook that makes a simulator misbehave as its fault mode says; `slowAnswerMs` is
+ * how long a slow one takes (longer than its callers wait).
+ */
+export function faultHook(faults: ReturnType<typeof faultStore>, provider: SimulatedProvider, slowAnswerMs: number) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const mode = await faults.mode(provider);
     if (mode === 'normal') return;
@@ -43,7 +46,7 @@ export function faultHook(app: FastifyInstance, provider: ProviderName) {
     if (mode === 'rate-limited') {
       return reply.status(429).header('retry-after', '900').send({ error: 'Too Many Requests' });
     }
-    // slow: answer only after the adapters have given up.
-    await sleep(app.config.providerTimeoutMs + 1500);
+    // slow: answer only after the callers have given up.
+    await sleep(slowAnswerMs);
   };
 }

@@ -1,19 +1,33 @@
 /**
- * Storage for the sandbox simulators: JSON records by namespace and id in `sandbox_records`.
- * Every simulator keeps its state here (not in memory), so a flow survives a restart and works
- * with several server instances.
+ * The simulators' own store: JSON records by namespace and id, in tables the sandbox creates
+ * itself (`sandbox_store`, `sandbox_keys`) in the database its host hands over. In sandbox mode
+ * that is the portal's database, reached through the small handle typed below, which the
+ * portal's database satisfies without the sandbox importing anything of it: a real lender keeps
+ * its own store, and no portal migration knows these tables. State lives here, never in memory,
+ * so a flow survives a restart and works with several server instances.
  *
- * The simulated parties hold the people's national IDs, phones and e-mail addresses, so a record
- * is sealed whole like the portal's own personal data (ADR 12): the row holds
- * `{ "sealed": "pd1.…", "find": { … } }`, where `find` keeps in clear only the fields records are
- * looked up by, none of them personal.
+ * The simulated parties hold the test people's national IDs, phones and e-mail addresses, so a
+ * record is sealed whole (AES-256-GCM, its namespace bound in) with the sandbox's own key, made
+ * once and kept in `sandbox_keys`: a dump of the database shows no one, and the portal's keys
+ * (ADR 12) are the portal's. Beside the sealed record only the fields records are looked up by
+ * stay readable, none of them personal.
  */
-import type { Db, Queryable } from '../db/db';
-import { personalDataOf } from '../db/repositories/personal-data';
-import { SEALED_PREFIX } from '../lib/personal-data';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
-/** The only fields `findBy` can search: kept in clear beside the sealed record. Never personal data. */
-export const FINDABLE_FIELDS = ['orderReference', 'uid', 'userCode', 'grantId', 'merchantPaymentReference'] as const;
+export type SqlValue = string | number | boolean | null;
+
+/** One connection's worth of SQL: PostgreSQL, positional parameters ($1, $2 …). */
+export interface SandboxSql {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<Row[]>;
+}
+
+/** What the sandbox needs of a database: queries, and a transaction for read-modify-write. */
+export interface SandboxStorage extends SandboxSql {
+  transaction<T>(work: (tx: SandboxSql) => Promise<T>): Promise<T>;
+}
+
+/** The only fields `findBy` can search: kept readable beside the sealed record. Never personal data. */
+export const FINDABLE_FIELDS = ['orderReference', 'uid', 'userCode', 'grantId'] as const;
 export type FindableField = (typeof FINDABLE_FIELDS)[number];
 
 export interface SandboxStore<T> {
@@ -26,98 +40,144 @@ export interface SandboxStore<T> {
   findBy(field: FindableField, value: string): Promise<{ id: string; data: T }[]>;
 }
 
-interface StoredRecord {
-  sealed?: unknown;
-  find?: Record<string, string>;
-}
-
-const purposeOf = (namespace: string) => `sandbox.${namespace}`;
-
-function stored(q: Queryable, namespace: string, data: unknown): StoredRecord {
-  const find: Record<string, string> = {};
-  if (data !== null && typeof data === 'object') {
-    for (const field of FINDABLE_FIELDS) {
-      const value = (data as Record<string, unknown>)[field];
-      if (typeof value === 'string') find[field] = value;
-    }
-  }
-  return { sealed: personalDataOf(q).sealJson(purposeOf(namespace), data), find };
-}
-
-/** The record as the simulator wrote it (a record from before sealing reads as it is). */
-function opened<T>(q: Queryable, namespace: string, row: StoredRecord): T {
-  return typeof row.sealed === 'string' ? personalDataOf(q).openJson<T>(purposeOf(namespace), row.sealed) : (row as T);
-}
-
-export function sandboxStore<T>(db: Db, namespace: string): SandboxStore<T> {
-  const read = async (q: Queryable, id: string, lock: boolean) => {
-    const [row] = await q.query<{ data: StoredRecord }>(
-      `SELECT data FROM sandbox_records WHERE namespace = $1 AND id = $2
-         AND (expires_at IS NULL OR expires_at > now())${lock ? ' FOR UPDATE' : ''}`,
-      [namespace, id],
-    );
-    return row ? opened<T>(q, namespace, row.data) : null;
-  };
-  const write = (q: Queryable, id: string, data: T, ttlSeconds?: number) =>
-    q.query(
-      `INSERT INTO sandbox_records (namespace, id, data, expires_at)
-       VALUES ($1, $2, $3::jsonb, CASE WHEN $4::int IS NULL THEN NULL ELSE now() + make_interval(secs => $4::int) END)
-       ON CONFLICT (namespace, id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at, updated_at = now()`,
-      [namespace, id, JSON.stringify(stored(q, namespace, data)), ttlSeconds ?? null],
-    );
-  return {
-    get: (id) => read(db, id, false),
-    async put(id, data, ttlSeconds) {
-      await write(db, id, data, ttlSeconds);
-    },
-    update: (id, change) =>
-      db.transaction(async (tx) => {
-        const next = change(await read(tx, id, true));
-        await write(tx, id, next);
-        return next;
-      }),
-    async remove(id) {
-      await db.query('DELETE FROM sandbox_records WHERE namespace = $1 AND id = $2', [namespace, id]);
-    },
-    async findBy(field, value) {
-      if (!FINDABLE_FIELDS.includes(field)) throw new Error(`sandbox records cannot be found by ${String(field)}`);
-      const rows = await db.query<{ id: string; data: StoredRecord }>(
-        `SELECT id, data FROM sandbox_records WHERE namespace = $1 AND (data -> 'find' ->> $2 = $3 OR data ->> $2 = $3)
-           AND (expires_at IS NULL OR expires_at > now()) ORDER BY created_at`,
-        [namespace, field, value],
-      );
-      return rows.map((row) => ({ id: row.id, data: opened<T>(db, namespace, row.data) }));
-    },
-  };
+export interface SandboxRecords {
+  store<T>(namespace: string): SandboxStore<T>;
+  /** A secret of the sandbox's own (32 random bytes), made on first use and the same on every instance. */
+  secret(name: string): Promise<Buffer>;
+  /** Deletes every simulator's expired records; answers how many went. */
+  deleteExpired(): Promise<number>;
 }
 
 /**
- * Seals the records written before records were sealed, or sealed with a key that is no longer
- * the first (ADR 12). The expiry is kept as it was.
+ * The tables, made by whichever instance comes first: a transaction-scoped advisory lock keeps
+ * two starting instances from creating them at once.
  */
-export async function sealSandboxRecords(db: Db): Promise<number> {
-  const pd = personalDataOf(db);
-  const prefix = `${SEALED_PREFIX}${pd.currentKeyId}.`;
-  let count = 0;
-  for (;;) {
-    const rows = await db.query<{ namespace: string; id: string; data: StoredRecord }>(
-      `SELECT namespace, id, data FROM sandbox_records
-        WHERE data ->> 'sealed' IS NULL OR left(data ->> 'sealed', $1) <> $2 LIMIT 200`,
-      [prefix.length, prefix],
-    );
-    for (const row of rows) {
-      const data = opened<unknown>(db, row.namespace, row.data);
-      await db.query('UPDATE sandbox_records SET data = $3::jsonb WHERE namespace = $1 AND id = $2', [
-        row.namespace, row.id, JSON.stringify(stored(db, row.namespace, data)),
-      ]);
-    }
-    count += rows.length;
-    if (rows.length < 200) return count;
-  }
+const SCHEMA = `DO $sandbox$ BEGIN
+  PERFORM pg_advisory_xact_lock(7310502);
+  CREATE TABLE IF NOT EXISTS sandbox_store (
+    namespace  text NOT NULL,
+    id         text NOT NULL,
+    sealed     text NOT NULL,
+    find       jsonb NOT NULL DEFAULT '{}'::jsonb,
+    expires_at timestamptz,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (namespace, id)
+  );
+  CREATE INDEX IF NOT EXISTS sandbox_store_expiry_idx ON sandbox_store (expires_at) WHERE expires_at IS NOT NULL;
+  CREATE TABLE IF NOT EXISTS sandbox_keys (
+    name       text PRIMARY KEY,
+    secret     text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+END $sandbox$`;
+
+const live = '(expires_at IS NULL OR expires_at > now())';
+
+/** `sb1.<iv>.<ciphertext + tag>`, base64url; the namespace is the associated data. */
+function sealing(key: Buffer) {
+  return {
+    seal(namespace: string, record: unknown): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(namespace, 'utf8'));
+      const sealed = Buffer.concat([cipher.update(JSON.stringify(record), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+      return `sb1.${iv.toString('base64url')}.${sealed.toString('base64url')}`;
+    },
+    open<T>(namespace: string, text: string): T {
+      const [format, iv, sealed] = text.split('.');
+      if (format !== 'sb1' || !iv || !sealed) throw new Error(`a ${namespace} record of the sandbox is not one it sealed`);
+      const bytes = Buffer.from(sealed, 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(namespace, 'utf8'));
+      decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+      return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]).toString('utf8')) as T;
+    },
+  };
 }
 
-/** Deletes every simulator's expired records; answers how many went. */
-export async function deleteExpiredSandboxRecords(db: Queryable): Promise<number> {
-  const rows = await db.query('DELETE FROM sandbox_records WHERE expires_at <= now() RETURNING id');
-  return rows.length;
+function findableOf(data: unknown): Record<string, string> {
+  const find: Record<string, string> = {};
+  if (data === null || typeof data !== 'object') return find;
+  for (const field of FINDABLE_FIELDS) {
+    const value: unknown = (data as Record<string, unknown>)[field];
+    if (typeof value === 'string') find[field] = value;
+  }
+  return find;
+}
+
+async function secretOf(storage: SandboxSql, name: string): Promise<Buffer> {
+  await storage.query('INSERT INTO sandbox_keys (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    name,
+    randomBytes(32).toString('base64'),
+  ]);
+  const [row] = await storage.query<{ secret: string }>('SELECT secret FROM sandbox_keys WHERE name = $1', [name]);
+  if (!row) throw new Error(`the sandbox's secret ${name} could not be kept`);
+  return Buffer.from(row.secret, 'base64');
+}
+
+async function open(storage: SandboxStorage): Promise<SandboxRecords> {
+  await storage.query(SCHEMA);
+  const { seal, open: unseal } = sealing(await secretOf(storage, 'records'));
+
+  const store = <T>(namespace: string): SandboxStore<T> => {
+    const read = async (q: SandboxSql, id: string, lock: boolean): Promise<T | null> => {
+      const [row] = await q.query<{ sealed: string }>(
+        `SELECT sealed FROM sandbox_store WHERE namespace = $1 AND id = $2 AND ${live}${lock ? ' FOR UPDATE' : ''}`,
+        [namespace, id],
+      );
+      return row ? unseal<T>(namespace, row.sealed) : null;
+    };
+    const write = (q: SandboxSql, id: string, data: T, ttlSeconds?: number) =>
+      q.query(
+        `INSERT INTO sandbox_store (namespace, id, sealed, find, expires_at)
+         VALUES ($1, $2, $3, $4::jsonb, CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(secs => $5::int) END)
+         ON CONFLICT (namespace, id) DO UPDATE
+           SET sealed = excluded.sealed, find = excluded.find, expires_at = excluded.expires_at, updated_at = now()`,
+        [namespace, id, seal(namespace, data), JSON.stringify(findableOf(data)), ttlSeconds ?? null],
+      );
+    return {
+      get: (id) => read(storage, id, false),
+      async put(id, data, ttlSeconds) {
+        await write(storage, id, data, ttlSeconds);
+      },
+      update: (id, change) =>
+        storage.transaction(async (tx) => {
+          const next = change(await read(tx, id, true));
+          await write(tx, id, next);
+          return next;
+        }),
+      async remove(id) {
+        await storage.query('DELETE FROM sandbox_store WHERE namespace = $1 AND id = $2', [namespace, id]);
+      },
+      async findBy(field, value) {
+        if (!FINDABLE_FIELDS.includes(field)) throw new Error(`sandbox records cannot be found by ${String(field)}`);
+        const rows = await storage.query<{ id: string; sealed: string }>(
+          `SELECT id, sealed FROM sandbox_store WHERE namespace = $1 AND find ->> $2 = $3 AND ${live} ORDER BY created_at`,
+          [namespace, field, value],
+        );
+        return rows.map((row) => ({ id: row.id, data: unseal<T>(namespace, row.sealed) }));
+      },
+    };
+  };
+
+  return {
+    store,
+    secret: (name) => secretOf(storage, name),
+    async deleteExpired() {
+      return (await storage.query('DELETE FROM sandbox_store WHERE expires_at <= now() RETURNING id')).length;
+    },
+  };
+}
+
+const opened = new WeakMap<SandboxStorage, Promise<SandboxRecords>>();
+
+/** The sandbox's records in this database: its tables made and its key read on first use. */
+export function sandboxRecords(storage: SandboxStorage): Promise<SandboxRecords> {
+  let records = opened.get(storage);
+  if (!records) {
+    records = open(storage);
+    // A failed start (database not ready) is not remembered: the next call tries again.
+    records.catch(() => opened.delete(storage));
+    opened.set(storage, records);
+  }
+  return records;
 }

@@ -12,9 +12,7 @@ import { memoryRecorder } from '../src/providers/interactions';
 import { createResursV1Client, type ResursV1ClientOptions } from '../src/providers/resurs-v1/client';
 import type { ResursV1BookPayment, ResursV1Client } from '../src/providers/resurs-v1/types';
 import type { ProviderResult } from '../src/providers/types';
-import type { FaultMode } from '../src/sandbox/faults';
-import { sandboxStore } from '../src/sandbox/records';
-import { PAYMENTS_NAMESPACE, type SandboxPayment } from '../src/sandbox/resurs-v1/payments';
+import { type FaultMode, RESURS_V1_PAYMENTS as PAYMENTS_NAMESPACE, type ResursV1Payment as SandboxPayment, sandboxStore } from '@portal/sandbox/testing';
 import { apiErrorFor, signingCodeFor } from '../src/services/provider-errors';
 import { nextReference, startTestServer, type TestApp } from './helpers';
 

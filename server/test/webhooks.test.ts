@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, buildPrivateApplication, MERCHANT_API, webhookBodySchema } from '@portal/domain';
-import { DEMO_MERCHANT } from '../src/demo-shop';
+import { DEMO_MERCHANT } from '../src/sandbox-mode/demo-merchant';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, verifyWebhook } from '../src/services/webhooks';
 import type { Db, SqlParam } from '../src/db/db';
 import { merchantAuth, nextReference, openTestDatabase, startTestServer, type TestApp } from './helpers';

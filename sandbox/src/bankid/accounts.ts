@@ -7,8 +7,7 @@
 import { createHmac } from 'node:crypto';
 import type { AccountClaims } from 'oidc-provider';
 import type { CountryCode } from '@portal/domain';
-import type { Db } from '../../db/db';
-import { sandboxStore } from '../records';
+import type { SandboxRecords } from '../records';
 
 export interface BankIdAccount {
   country: CountryCode;
@@ -35,8 +34,8 @@ export function accountClaims(sub: string, account: BankIdAccount): AccountClaim
     : { ...common, ssn: account.nationalId, identityscheme: 'sebankid' };
 }
 
-export function accountStore(db: Db, subjectKey: string) {
-  const store = sandboxStore<BankIdAccount>(db, 'bankid-accounts');
+export function accountStore(records: SandboxRecords, subjectKey: string) {
+  const store = records.store<BankIdAccount>('bankid-accounts');
   return {
     subjectOf: (account: Pick<BankIdAccount, 'country' | 'nationalId'>): string =>
       createHmac('sha256', subjectKey).update(`${account.country}:${account.nationalId}`).digest('base64url'),

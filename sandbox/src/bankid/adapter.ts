@@ -4,8 +4,7 @@
  * server instance on the same database can therefore continue a login another one started.
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../../db/db';
-import { sandboxStore } from '../records';
+import type { SandboxRecords } from '../records';
 
 /** The payload, with the fields the provider looks records up by copied to the top level. */
 interface StoredModel {
@@ -19,9 +18,9 @@ interface StoredModel {
 
 const epochNow = () => Math.floor(Date.now() / 1000);
 
-export function sandboxAdapterFactory(db: Db): (name: string) => Adapter {
+export function sandboxAdapterFactory(records: SandboxRecords): (name: string) => Adapter {
   return (name) => {
-    const store = sandboxStore<StoredModel>(db, `bankid-${name}`);
+    const store = records.store<StoredModel>(`bankid-${name}`);
 
     const write = (id: string, record: StoredModel) => {
       const ttl = record.expiresAt === null ? undefined : Math.max(1, record.expiresAt - epochNow());

@@ -17,6 +17,7 @@ import {
   normaliseNationalId,
 } from '@portal/domain';
 import { type ChosenIdentity, chooserPage, confirmPage, messagePage, STYLESHEET_PATH, type TypedInput } from './pages';
+import type { SandboxContext } from '../context';
 import { type Broker, createBroker } from './provider';
 import { type BankIdMethod, methodFor } from './methods';
 import { BANKID_CSS } from './styles';
@@ -79,15 +80,15 @@ function chosenIdentity(country: CountryCode, input: TypedInput): ChosenIdentity
   };
 }
 
-export default async function bankIdSimulator(app: FastifyInstance) {
+export default async function bankIdSimulator(app: FastifyInstance, context: SandboxContext) {
   const mount = app.prefix;
-  const issuer = `${app.config.publicUrl}${mount}`;
+  const issuer = `${context.publicUrl}${mount}`;
 
-  // Built on first use: it reads the session secret and the signing key from the database,
-  // which need not be ready (or migrated) when plugins register.
+  // Built on first use: oidc-provider is loaded only when the broker is used, and its keys are
+  // read from the store then.
   let broker: Promise<RunningBroker> | null = null;
   const getBroker = () => {
-    broker ??= createBroker(app, issuer, mount).then(
+    broker ??= createBroker(app, context, issuer, mount).then(
       (created) => ({ ...created, handle: created.provider.callback() }),
       (error: unknown) => {
         broker = null;

@@ -6,7 +6,7 @@
  */
 import type { AccountClaims } from 'oidc-provider';
 import { findTestOperator, type Language, LANGUAGES, type OperatorRole, TEST_OPERATORS, type TestOperator } from '@portal/domain';
-import { renderPage } from '../../lib/html';
+import { renderPage } from '../lib/html';
 import { STYLESHEET_PATH } from './pages';
 
 const SUBJECT_PREFIX = 'operator:';

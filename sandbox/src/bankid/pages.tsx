@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { type CountryCode, type Language, LANGUAGES, TEST_PEOPLE } from '@portal/domain';
-import { renderPage } from '../../lib/html';
+import { renderPage } from '../lib/html';
 import { BANKID_TEXTS, type BankIdTexts, translatedDescription } from './texts';
 
 export const STYLESHEET_PATH = '/bankid.css';

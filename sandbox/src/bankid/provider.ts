@@ -9,10 +9,9 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Configuration, errors, JWK, KoaContextWithOIDC } from 'oidc-provider';
-import { API, BACK_OFFICE_AUTH, COUNTRIES, isLanguage } from '@portal/domain';
-import { randomToken } from '../../lib/crypto';
-import { sessionSecret } from '../../services/session-secret';
-import { sandboxStore } from '../records';
+import { COUNTRIES, isLanguage } from '@portal/domain';
+import type { BrokerClient, SandboxContext } from '../context';
+import { randomToken } from '../lib/tokens';
 import { type BankIdAccount, accountClaims, accountStore, ID_TOKEN_CLAIMS } from './accounts';
 import { sandboxAdapterFactory } from './adapter';
 import { ACR_VALUES, methodFor } from './methods';
@@ -32,12 +31,12 @@ const TTL_SECONDS = {
 } as const;
 
 /**
- * The signing key, made once and kept in the database, so tokens stay verifiable across restarts
- * and instances. When two instances race to make it, the row lock lets the first one win and
- * both use what was stored.
+ * The signing key, made once and kept in the sandbox's store, so tokens stay verifiable across
+ * restarts and instances. When two instances race to make it, the row lock lets the first one
+ * win and both use what was stored.
  */
-async function signingKey(app: FastifyInstance): Promise<JWK> {
-  const store = sandboxStore<{ jwk: JWK }>(app.db, 'bankid-keys');
+async function signingKey(context: SandboxContext): Promise<JWK> {
+  const store = context.records.store<{ jwk: JWK }>('bankid-keys');
   const existing = await store.get('signing');
   if (existing) return existing.jwk;
   const { privateKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
@@ -48,50 +47,34 @@ async function signingKey(app: FastifyInstance): Promise<JWK> {
 
 export interface Broker {
   provider: Provider;
-  /** The back office's client id at this broker, when it signs operators in here. */
+  /** The staff client's id at this broker, when operators sign in here. */
   operatorClientId: string | null;
   accounts: ReturnType<typeof accountStore>;
   SessionNotFound: typeof errors.SessionNotFound;
 }
 
-export async function createBroker(app: FastifyInstance, issuer: string, mount: string): Promise<Broker> {
-  // Cookie and subject keys follow the session secret: stable across restarts, equal on every
-  // instance, and never stored a second time.
-  const secret = await sessionSecret(app);
+const clientOf = (client: BrokerClient, name: string) => ({
+  client_id: client.clientId,
+  client_secret: client.clientSecret,
+  client_name: name,
+  redirect_uris: [client.redirectUri],
+  grant_types: ['authorization_code'],
+  response_types: ['code' as const],
+  token_endpoint_auth_method: 'client_secret_basic' as const,
+});
+
+export async function createBroker(app: FastifyInstance, context: SandboxContext, issuer: string, mount: string): Promise<Broker> {
+  // Cookie and subject keys follow the broker's own secret, made once in the sandbox's store:
+  // stable across restarts, equal on every instance, and nothing of the portal's.
+  const secret = await context.records.secret('bankid');
   const derive = (purpose: string) => createHmac('sha256', secret).update(`sandbox-bankid:${purpose}`).digest('base64url');
-  const accounts = accountStore(app.db, derive('subject'));
-  const { clientId, clientSecret } = app.config.providers.oidc;
-  // The back office signs its operators in at this broker too, with a client of its own.
-  const backOffice = app.config.backOffice.oidc;
-  const operatorClient = backOffice && backOffice.issuer === issuer ? backOffice : null;
+  const accounts = accountStore(context.records, derive('subject'));
+  const { customers, staff } = context.clients.bankId;
 
   const configuration: Configuration = {
-    adapter: sandboxAdapterFactory(app.db),
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        client_name: 'Loan and leasing portal',
-        redirect_uris: [`${app.config.publicUrl}${API.bankIdCallback.pattern}`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
-      },
-      ...(operatorClient
-        ? [
-            {
-              client_id: operatorClient.clientId,
-              client_secret: operatorClient.clientSecret,
-              client_name: 'Back office',
-              redirect_uris: [`${app.config.publicUrl}${BACK_OFFICE_AUTH.callback.pattern}`],
-              grant_types: ['authorization_code'],
-              response_types: ['code' as const],
-              token_endpoint_auth_method: 'client_secret_basic' as const,
-            },
-          ]
-        : []),
-    ],
-    jwks: { keys: [await signingKey(app)] },
+    adapter: sandboxAdapterFactory(context.records),
+    clients: [clientOf(customers, 'Loan and leasing portal'), ...(staff ? [clientOf(staff, 'Back office')] : [])],
+    jwks: { keys: [await signingKey(context)] },
     cookies: {
       keys: [derive('cookies')],
       names: { session: 'bankid_session', interaction: 'bankid_interaction', resume: 'bankid_resume' },
@@ -142,7 +125,7 @@ export async function createBroker(app: FastifyInstance, issuer: string, mount: 
   // Loaded only when the sandbox broker is first used: production never loads the library.
   const oidcProvider = await import('oidc-provider');
   const provider = new oidcProvider.default(issuer, configuration);
-  provider.proxy = app.config.trustProxy;
+  provider.proxy = context.trustProxy;
   provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
     app.log.error({ err: error }, 'sandbox bankid: server error');
   });
@@ -151,5 +134,5 @@ export async function createBroker(app: FastifyInstance, issuer: string, mount: 
   koa.on('error', (error: Error) => {
     app.log.error({ err: error }, 'sandbox bankid: unhandled error');
   });
-  return { provider, accounts, operatorClientId: operatorClient?.clientId ?? null, SessionNotFound: oidcProvider.errors.SessionNotFound };
+  return { provider, accounts, operatorClientId: staff?.clientId ?? null, SessionNotFound: oidcProvider.errors.SessionNotFound };
 }

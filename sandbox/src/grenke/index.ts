@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
-import { CURRENCIES, z } from '@portal/domain';
-import { GRENKE_MOCK_ACTIONS, GRENKE_MOCK_MAX_DELAY_MS, type GrenkeMockAction } from '../../providers/grenke/sandbox-control';
-import { isFinal } from '../../providers/grenke/states';
-import { GRENKE_STATES, type GrenkeState } from '../../providers/grenke/types';
+import { CURRENCIES, GRENKE_MOCK_ACTIONS, type GrenkeMockAction, MOCK_DELAY_SECONDS, z } from '@portal/domain';
+import type { SandboxContext } from '../context';
 import { contractPdf } from './contract-pdf';
 import {
   behaviourOf,
@@ -11,8 +9,11 @@ import {
   financingIdFor,
   type GrenkeDecisionRecord,
   type GrenkeRequestRecord,
+  GRENKE_STATES,
+  type GrenkeState,
   grenkeStores,
   instalments,
+  isFinalState,
   PERIOD_RANGE,
   STANDARD_PERIODS,
   stateOf,
@@ -72,7 +73,7 @@ const decideBody = z.object({
   action: z.optional(z.enum(GRENKE_MOCK_ACTIONS)),
   /** Any GRENKE state, for tests and demos of states the mock panel does not offer. */
   state: z.optional(z.enum(GRENKE_STATES)),
-  delayMs: z.optional(z.int().check(z.gte(0), z.lte(GRENKE_MOCK_MAX_DELAY_MS))),
+  delayMs: z.optional(z.int().check(z.gte(0), z.lte(MOCK_DELAY_SECONDS.max * 1000))),
 });
 
 const MOCK_TARGET: Readonly<Record<GrenkeMockAction, GrenkeState>> = {
@@ -136,8 +137,8 @@ async function carriesSignatures(upload: Buffer, request: GrenkeRequestRecord): 
  * with decisions by test company, the contract as a PDF, the signed contract coming back, and a
  * control endpoint for the business screen's mock panel. No webhooks: GRENKE has none.
  */
-export default async function simulator(app: FastifyInstance) {
-  const stores = grenkeStores(app.db);
+export default async function simulator(app: FastifyInstance, context: SandboxContext) {
+  const stores = grenkeStores(context.records);
 
   app.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: PDF_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
@@ -281,7 +282,7 @@ export default async function simulator(app: FastifyInstance) {
       target,
       // Until the delay has passed the request waits where it is. A request that was already
       // decided (ReadyToSign or final) and is decided again goes back to being examined.
-      heldState: !current ? 'RequestToGrenke' : !isFinal(current) && current !== 'ReadyToSign' ? current : 'ApplicationReceived',
+      heldState: !current ? 'RequestToGrenke' : !isFinalState(current) && current !== 'ReadyToSign' ? current : 'ApplicationReceived',
       decidedAt: new Date(now).toISOString(),
       effectiveAt: new Date(now + delayMs).toISOString(),
     };

@@ -5,10 +5,28 @@
  * ApplicationReceived and, for an approved company, ReadyToSign a moment later.
  */
 import { type CountryCode, type Currency, findTestCompany } from '@portal/domain';
-import type { Db } from '../../db/db';
-import { sha256Hex } from '../../lib/crypto';
-import type { GrenkeState } from '../../providers/grenke/types';
-import { sandboxStore } from '../records';
+import { sha256Hex } from '../lib/tokens';
+import type { SandboxRecords } from '../records';
+
+/**
+ * [S] GRENKE's request states as its API names them, with whether a request in the state can
+ * still change (Contracted, Declined and Cancelled cannot). The simulator's own list of its wire
+ * format: the portal keeps its own reading of it (README.md beside this file).
+ */
+const STATES = {
+  None: { final: false },
+  RequestToGrenke: { final: false },
+  MissingInfo: { final: false },
+  ApplicationReceived: { final: false },
+  GuaranteeRequired: { final: false },
+  ReadyToSign: { final: false },
+  Contracted: { final: true },
+  Declined: { final: true },
+  Cancelled: { final: true },
+} as const;
+export type GrenkeState = keyof typeof STATES;
+export const GRENKE_STATES = Object.keys(STATES) as [GrenkeState, ...GrenkeState[]];
+export const isFinalState = (state: GrenkeState): boolean => STATES[state].final;
 
 /** When an approved request reaches each state, counted from its creation. */
 export const APPROVAL_TIMELINE_MS = { ApplicationReceived: 1000, ReadyToSign: 2000 } as const;
@@ -75,11 +93,11 @@ export const GRENKE_NAMESPACES = {
   signedContracts: 'grenke-signed-contracts',
 } as const;
 
-export function grenkeStores(db: Db) {
+export function grenkeStores(records: SandboxRecords) {
   return {
-    requests: sandboxStore<GrenkeRequestRecord>(db, GRENKE_NAMESPACES.requests),
-    decisions: sandboxStore<GrenkeDecisionRecord>(db, GRENKE_NAMESPACES.decisions),
-    signedContracts: sandboxStore<{ pdfBase64: string; receivedAt: string }>(db, GRENKE_NAMESPACES.signedContracts),
+    requests: records.store<GrenkeRequestRecord>(GRENKE_NAMESPACES.requests),
+    decisions: records.store<GrenkeDecisionRecord>(GRENKE_NAMESPACES.decisions),
+    signedContracts: records.store<{ pdfBase64: string; receivedAt: string }>(GRENKE_NAMESPACES.signedContracts),
   };
 }
 

@@ -7,8 +7,8 @@
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findTestCompany, isValidNorwegianOrgNumber, isValidSwedishOrgNumber, normaliseSwedishOrgNumber } from '@portal/domain';
-import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto';
-import { sandboxStore } from '../records';
+import { randomToken, safeEqual, sha256Hex } from '../lib/tokens';
+import type { SandboxContext } from '../context';
 import { bolagsverketSignatories, brregRoles } from './listings';
 
 /** Tokens live ten minutes, as the signing service's ([?]). */
@@ -39,8 +39,8 @@ function clientCredentials(authorization: string | undefined, form: Record<strin
   return form.client_id && form.client_secret ? { clientId: form.client_id, clientSecret: form.client_secret } : null;
 }
 
-export default async function simulator(app: FastifyInstance) {
-  const tokens = sandboxStore<{ clientId: string }>(app.db, 'registry-tokens');
+export default async function simulator(app: FastifyInstance, context: SandboxContext) {
+  const tokens = context.records.store<{ clientId: string }>('registry-tokens');
 
   // Brønnøysundregistrene, Enhetsregisteret: open data, no credentials.
   app.get<{ Params: { orgnr: string } }>('/no/enheter/:orgnr/roller', async (request, reply) => {
@@ -63,7 +63,7 @@ export default async function simulator(app: FastifyInstance) {
       const form = (request.body ?? {}) as Record<string, string | undefined>;
       if (form.grant_type !== 'client_credentials') return reply.status(400).send({ error: 'unsupported_grant_type' });
       const presented = clientCredentials(request.headers.authorization, form);
-      const expected = app.config.providers.registry.sweden;
+      const expected = context.clients.registry;
       if (!presented || !safeEqual(presented.clientId, expected.clientId) || !safeEqual(presented.clientSecret, expected.clientSecret)) {
         return reply.status(401).send({ error: 'invalid_client' });
       }

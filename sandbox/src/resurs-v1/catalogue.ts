@@ -2,10 +2,10 @@
  * What the simulated Resurs representative sells: one part-payment product per country, its
  * payment plans (duration and nominal rate) and fees. The figures are invented but computed the
  * way a lender must: annuity factor from the nominal rate, effective rate (APR) from every payment
- * the customer makes, with the directive's formula the adapter also falls back on.
+ * the customer makes, with the directive's formula (lib/credit.ts).
  */
 import { COUNTRIES, type CountryCode, type Currency, type Language } from '@portal/domain';
-import { effectiveAnnualRate } from '../../providers/resurs-v1/pricing';
+import { annuityPayment, effectiveYearlyRate } from '../lib/credit';
 
 export interface PaymentPlan {
   duration: number;
@@ -81,9 +81,7 @@ const round = (value: number, decimals: number) => {
 
 /** Monthly instalment per unit of credit; Resurs publishes it with ten decimals. */
 export function annuityFactor(nominalRate: number, duration: number): number {
-  const r = nominalRate / 100 / 12;
-  const factor = r === 0 ? 1 / duration : r / (1 - (1 + r) ** -duration);
-  return round(factor, 10);
+  return round(annuityPayment(1, nominalRate, duration), 10);
 }
 
 export interface PlanFigures {
@@ -109,7 +107,7 @@ export function planFigures(method: SandboxPaymentMethod, amount: number, plan: 
     monthlyPayment,
     totalPayable,
     cost: round(totalPayable - amount, 2),
-    effectiveRate: effectiveAnnualRate(amount, payments),
+    effectiveRate: round(effectiveYearlyRate(amount, payments), 2),
   };
 }
 

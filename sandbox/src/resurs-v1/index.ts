@@ -1,10 +1,9 @@
 /**
  * The Resurs "version 1" simulator: the SOAP services SimplifiedShopFlowService and
- * AfterShopFlowService (served by node-soap from the adapter's own WSDL), Basic auth, the
+ * AfterShopFlowService (served by node-soap from Resurs' WSDL, wsdl.ts), Basic auth, the
  * BankID-style signing page and Resurs' credit documents. Mounted at /sandbox/resurs-v1; its
  * contract and choices are in README.md beside this file.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listen, type IServices, type Server } from 'soap';
@@ -15,7 +14,9 @@ import {
   NAMESPACES,
   SIMPLIFIED_SHOP_FLOW_SERVICE,
   simplifiedShopFlowWsdl,
-} from '../../providers/resurs-v1/wsdl';
+} from './wsdl';
+import type { SandboxContext } from '../context';
+import { safeEqual } from '../lib/tokens';
 import { countryLanguage, findPaymentMethod, planFigures } from './catalogue';
 import { CostOfPurchase, termsDocument } from './documents';
 import { alertMessage, documentPage, RESURS_CSS, signingMessagePage, signingPage, STYLESHEET_PATH } from './pages';
@@ -41,8 +42,6 @@ function soapServer(wsdl: string, services: IServices): Promise<Server> {
   });
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest();
-
 /** Basic auth against the configured credentials, compared in constant time. */
 function credentialsMatch(header: string | undefined, username: string, password: string): boolean {
   const match = /^Basic\s+(\S+)$/i.exec(header ?? '');
@@ -50,8 +49,8 @@ function credentialsMatch(header: string | undefined, username: string, password
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return false;
-  const userOk = timingSafeEqual(sha256(decoded.slice(0, colon)), sha256(username));
-  const passwordOk = timingSafeEqual(sha256(decoded.slice(colon + 1)), sha256(password));
+  const userOk = safeEqual(decoded.slice(0, colon), username);
+  const passwordOk = safeEqual(decoded.slice(colon + 1), password);
   return userOk && passwordOk;
 }
 
@@ -82,12 +81,12 @@ function chosenLanguage(request: FastifyRequest): Language | null {
   return isLanguage(lang) ? lang : null;
 }
 
-export default async function resursV1Simulator(app: FastifyInstance) {
+export default async function resursV1Simulator(app: FastifyInstance, context: SandboxContext) {
   // Absolute addresses for what other parties are given (signing and document links); the
   // pages themselves use root-relative ones, so their CSS and forms stay 'self' under any host name.
-  const base = `${app.config.publicUrl}${PREFIX}`;
-  const { username, password } = app.config.providers.resursV1;
-  const store = paymentStore(app.db);
+  const base = `${context.publicUrl}${PREFIX}`;
+  const { username, password } = context.clients.resursV1;
+  const store = paymentStore(context.records);
   const services = soapServices({ store, base, log: app.log });
 
   const endpoints = [

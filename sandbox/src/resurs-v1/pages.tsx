@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { type CountryCode, type Currency, type Language, LANGUAGES } from '@portal/domain';
-import { renderPage } from '../../lib/html';
+import { renderPage } from '../lib/html';
 import { formatMoney } from './documents';
 import { fill, RESURS_TEXTS } from './texts';
 

@@ -1,6 +1,6 @@
 /**
  * The simulated bank's payments: booked, waiting for signing, signed, frozen, annulled. Every change goes
- * through sandboxStore (a row lock per payment), never memory, so a flow survives a restart and
+ * through the sandbox's store (a row lock per payment), never memory, so a flow survives a restart and
  * works across server instances. Delayed decisions are not scheduled: they are computed from the
  * stored booking time whenever someone asks, which is also how tests make time pass.
  */
@@ -10,9 +10,8 @@ import {
   normaliseNationalId,
   type ResursBehaviour,
 } from '@portal/domain';
-import type { Db } from '../../db/db';
-import { type ECommerceErrorType } from '../../providers/resurs-v1/wsdl';
-import { sandboxStore, type SandboxStore } from '../records';
+import type { SandboxRecords, SandboxStore } from '../records';
+import type { ECommerceErrorType } from './wsdl';
 import type { ResursTexts } from './texts';
 
 export const PAYMENTS_NAMESPACE = 'resurs-v1-payments';
@@ -59,8 +58,8 @@ export class ECommerceError extends Error {
   }
 }
 
-export function paymentStore(db: Db): SandboxStore<SandboxPayment> {
-  return sandboxStore<SandboxPayment>(db, PAYMENTS_NAMESPACE);
+export function paymentStore(records: SandboxRecords): SandboxStore<SandboxPayment> {
+  return records.store<SandboxPayment>(PAYMENTS_NAMESPACE);
 }
 
 function decidedStatus(payment: SandboxPayment): BookPaymentStatus {

@@ -11,12 +11,12 @@ import { type CountryCode, INDIVIDUALIZED_TERMS_TYPES, isLanguage, type Language
 import {
   AFTER_SHOP_FLOW_PORT,
   AFTER_SHOP_FLOW_SERVICE,
-  ECOMMERCE_ERROR_TYPES,
+  ECOMMERCE_ERRORS,
   METADATA_KEYS,
   NAMESPACES,
   SIMPLIFIED_SHOP_FLOW_PORT,
   SIMPLIFIED_SHOP_FLOW_SERVICE,
-} from '../../providers/resurs-v1/wsdl';
+} from './wsdl';
 import type { SandboxStore } from '../records';
 import { annuityFactor, countryLanguage, findPaymentMethod, PAYMENT_METHODS, type SandboxPaymentMethod } from './catalogue';
 import { CostOfPurchase, formatPercent, renderFragment, termsDocument } from './documents';
@@ -48,8 +48,7 @@ export function eCommerceErrorDetail(error: ECommerceError): Record<string, unkn
   const t = RESURS_TEXTS[userLanguage(error.countryCode)];
   return {
     errorTypeDescription: error.type,
-    errorTypeId: ECOMMERCE_ERROR_TYPES[error.type],
-    fixableByYou: error.type !== 'INTERNAL_ERROR',
+    ...ECOMMERCE_ERRORS[error.type],
     userErrorMessage: error.refusalMessage ? t.refusals[error.refusalMessage] : t.errors[error.type],
   };
 }

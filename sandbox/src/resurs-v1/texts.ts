@@ -1,5 +1,5 @@
 import type { Language } from '@portal/domain';
-import type { ECommerceErrorType } from '../../providers/resurs-v1/wsdl';
+import type { ECommerceErrorType } from './wsdl';
 
 /**
  * The simulated Resurs Bank's own words: the BankID signing step, its price information and

@@ -1,12 +1,12 @@
 /**
- * The WSDLs of Resurs' ecommerce V4 services as far as the portal uses them, bundled with the
- * adapter so that starting the server never depends on fetching them. The simulator serves the
- * same documents (with its own address), so adapter and sandbox cannot drift apart.
+ * The WSDLs of Resurs' ecommerce V4 services as far as the portal uses them: the provider's
+ * documents, served by this simulator at `…/<service>?wsdl` as Resurs serves its own. The
+ * portal's adapter reads them from there (or from Resurs), and keeps no copy.
  *
  * Names, namespaces, element order and the bookSignedPayment → bookPaymentResponse pairing follow
  * Resurs' public documentation and official PHP library; getIndividualizedTerms is our own
- * choice (no public contract, see server/src/sandbox/resurs-v1/README.md). Resurs'
- * extendedCustomer extends customer; it is written out flat here, which is the same XML.
+ * choice (no public contract, see README.md beside this file). Resurs' extendedCustomer extends
+ * customer; it is written out flat here, which is the same XML.
  */
 
 export const SIMPLIFIED_SHOP_FLOW_SERVICE = 'SimplifiedShopFlowService';
@@ -21,37 +21,33 @@ export const NAMESPACES = {
 } as const;
 
 /**
- * metaData keys of bookPayment (our choice): v1 has no field for the payment plan the customer
- * chose, nor for the student offer's account key.
+ * metaData keys of bookPayment (our choice, README.md): v1 has no field for the payment plan the
+ * customer chose, nor for the student offer's account key.
  */
 export const METADATA_KEYS = { paymentPlanDuration: 'paymentPlanDuration', accountKey: 'accountKey' } as const;
 
 /**
- * ECommerceError.errorTypeId values, from Resurs' official PHP library (ecomphp) and the list of
- * error types Resurs publishes (ResursBank.github.io, "Error handling (Resurs error codes)").
+ * The ECommerceError types this Resurs sends, with their errorTypeId (from Resurs' official PHP
+ * library, ecomphp, and the error list Resurs publishes) and whether the caller can fix the
+ * request (fixableByYou: every one but an internal error).
  */
-export const ECOMMERCE_ERROR_TYPES = {
-  ILLEGAL_ARGUMENT: 1,
-  INTERNAL_ERROR: 3,
-  NOT_ALLOWED: 4,
-  REFERENCED_DATA_DONT_EXISTS: 8,
-  NOT_ALLOWED_IN_ORDER_STATE: 9,
-  CREDITAPPLICATION_FAILED: 10,
-  SIGNING_REQUIRED: 15,
-  AUTHORIZATION_FAILED: 17,
-  APPLICATION_VALIDATION_ERROR: 18,
-  OBJECT_WITH_ID_ALREADY_EXIST: 19,
-  NOT_ALLOWED_IN_PAYMENT_STATE: 20,
-  INVALID_IDENTIFICATION: 30,
-  INVALID_AUTHENTICATION: 35,
-  ANNUL_FAILED: 36,
+export const ECOMMERCE_ERRORS = {
+  ILLEGAL_ARGUMENT: { errorTypeId: 1, fixableByYou: true },
+  INTERNAL_ERROR: { errorTypeId: 3, fixableByYou: false },
+  NOT_ALLOWED: { errorTypeId: 4, fixableByYou: true },
+  REFERENCED_DATA_DONT_EXISTS: { errorTypeId: 8, fixableByYou: true },
+  NOT_ALLOWED_IN_ORDER_STATE: { errorTypeId: 9, fixableByYou: true },
+  CREDITAPPLICATION_FAILED: { errorTypeId: 10, fixableByYou: true },
+  SIGNING_REQUIRED: { errorTypeId: 15, fixableByYou: true },
+  AUTHORIZATION_FAILED: { errorTypeId: 17, fixableByYou: true },
+  APPLICATION_VALIDATION_ERROR: { errorTypeId: 18, fixableByYou: true },
+  OBJECT_WITH_ID_ALREADY_EXIST: { errorTypeId: 19, fixableByYou: true },
+  NOT_ALLOWED_IN_PAYMENT_STATE: { errorTypeId: 20, fixableByYou: true },
+  INVALID_IDENTIFICATION: { errorTypeId: 30, fixableByYou: true },
+  INVALID_AUTHENTICATION: { errorTypeId: 35, fixableByYou: true },
+  ANNUL_FAILED: { errorTypeId: 36, fixableByYou: true },
 } as const;
-export type ECommerceErrorType = keyof typeof ECOMMERCE_ERROR_TYPES;
-
-export function errorTypeName(id: number): string {
-  const found = Object.entries(ECOMMERCE_ERROR_TYPES).find(([, value]) => value === id);
-  return found ? found[0] : `ECOMMERCE_ERROR_${id}`;
-}
+export type ECommerceErrorType = keyof typeof ECOMMERCE_ERRORS;
 
 const XS = 'http://www.w3.org/2001/XMLSchema';
 
@@ -388,7 +384,7 @@ const afterShopFlowTypes = `
         <xs:complexType><xs:sequence/></xs:complexType>
       </xs:element>`;
 
-/** Resurs' test environment; the adapter and the simulator always call their own address. */
+/** Resurs' test environment, the default address; the simulator serves its own. */
 const RESURS_TEST_BASE = 'https://test.resurs.com/ecommerce-test/ws/V4';
 
 export function simplifiedShopFlowWsdl(location = `${RESURS_TEST_BASE}/${SIMPLIFIED_SHOP_FLOW_SERVICE}`): string {

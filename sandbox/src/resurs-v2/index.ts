@@ -9,9 +9,8 @@ import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isLanguage, isValidNationalId, type Language, languageFromAcceptLanguage } from '@portal/domain';
-import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto';
-import { RESURS_V2_PERIOD_METADATA_KEY } from '../../providers/resurs-v2/types';
-import { sandboxStore } from '../records';
+import { randomToken, safeEqual, sha256Hex } from '../lib/tokens';
+import type { SandboxContext } from '../context';
 import { callbackNotifier } from './callbacks';
 import {
   costsFor,
@@ -32,6 +31,7 @@ import {
   customerName,
   maskedGovernmentId,
   PAYMENTS_NAMESPACE,
+  PERIOD_METADATA_KEY,
   type PaymentState,
   possibleActionsOf,
   stateOf,
@@ -238,7 +238,7 @@ function newPayment(body: CreatePaymentBody): StoredPayment {
   const method = findPaymentMethod(body.paymentMethodId);
   if (!store || !method) throw new Error('checked before');
   const customer = body.customer;
-  const periodValue = body.metadata?.custom?.find((entry) => entry.key === RESURS_V2_PERIOD_METADATA_KEY)?.value;
+  const periodValue = body.metadata?.custom?.find((entry) => entry.key === PERIOD_METADATA_KEY)?.value;
   const period = periodValue !== undefined && /^\d{1,3}$/.test(periodValue) ? Number(periodValue) : null;
   const total = Math.round(body.order.orderLines.reduce((sum, line) => sum + line.totalAmountIncludingVat, 0) * 100) / 100;
   return {
@@ -279,10 +279,10 @@ function newPayment(body: CreatePaymentBody): StoredPayment {
   };
 }
 
-export default async function resursV2Simulator(app: FastifyInstance) {
-  const payments = sandboxStore<StoredPayment>(app.db, PAYMENTS_NAMESPACE);
-  const tokens = sandboxStore<StoredToken>(app.db, TOKENS_NAMESPACE);
-  const base = `${app.config.publicUrl}${PREFIX}`;
+export default async function resursV2Simulator(app: FastifyInstance, context: SandboxContext) {
+  const payments = context.records.store<StoredPayment>(PAYMENTS_NAMESPACE);
+  const tokens = context.records.store<StoredToken>(TOKENS_NAMESPACE);
+  const base = `${context.publicUrl}${PREFIX}`;
   const customerUrlOf = (paymentId: string) => `${base}/task/${paymentId}`;
   const notifier = callbackNotifier(app, payments);
 
@@ -311,7 +311,7 @@ export default async function resursV2Simulator(app: FastifyInstance) {
     if (field('grant_type') !== 'client_credentials') {
       return reply.status(400).send({ error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' });
     }
-    const expected = app.config.providers.resursV2;
+    const expected = context.clients.resursV2;
     if (!safeEqual(field('client_id'), expected.clientId) || !safeEqual(field('client_secret'), expected.clientSecret)) {
       return reply.status(401).send({ error: 'invalid_client', error_description: 'Client authentication failed' });
     }

@@ -4,7 +4,15 @@
  * decisions (frozen, then accepted) flip on time on any instance and after any restart.
  */
 import { type CountryCode, findTestPerson, normaliseNationalId, type ResursBehaviour } from '@portal/domain';
-import type { ResursV2Status } from '../../providers/resurs-v2/types';
+
+/** [V] The statuses of a payment, as the Merchant API answers them. */
+export type PaymentStatus = 'TASK_REDIRECTION_REQUIRED' | 'INSPECTION' | 'SUPPLEMENTING_REQUIRED' | 'FROZEN' | 'ACCEPTED' | 'REJECTED';
+
+/**
+ * [?] The contract has no field for the part-payment period the customer chose: the simulator
+ * reads it from `metadata.custom[{ key, value }]` under this key (README.md, "Our choices").
+ */
+export const PERIOD_METADATA_KEY = 'loanPeriod';
 
 export const PAYMENTS_NAMESPACE = 'resurs-v2:payments';
 export const TOKENS_NAMESPACE = 'resurs-v2:tokens';
@@ -99,7 +107,7 @@ export type RejectedReasonCategory = 'CREDIT_DENIED' | 'PAYMENT_FROZEN' | 'TIMEO
 export type PossibleAction = 'CAPTURE' | 'CANCEL' | 'REFUND';
 
 export interface PaymentState {
-  status: ResursV2Status;
+  status: PaymentStatus;
   rejectedReason: RejectedReasonCategory | null;
   /** True while the customer still has to identify and sign. */
   taskOpen: boolean;
@@ -194,7 +202,7 @@ export function possibleActionsOf(state: PaymentState): PossibleAction[] {
 }
 
 /** [V] The authorization callback speaks of AUTHORIZED, FROZEN and REJECTED only. */
-export function authorizationStatusOf(status: ResursV2Status): AuthorizationStatus | null {
+export function authorizationStatusOf(status: PaymentStatus): AuthorizationStatus | null {
   if (status === 'ACCEPTED') return 'AUTHORIZED';
   if (status === 'FROZEN') return 'FROZEN';
   if (status === 'REJECTED') return 'REJECTED';

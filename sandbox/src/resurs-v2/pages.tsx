@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { type CountryCode, type Currency, type Language, LANGUAGES, moneyFormatOptions } from '@portal/domain';
-import { renderPage } from '../../lib/html';
+import { renderPage } from '../lib/html';
 import type { CostEntry } from './pricing';
 import { fill, RESURS_TEXTS, type ResursTexts } from './texts';
 

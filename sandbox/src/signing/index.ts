@@ -1,7 +1,7 @@
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLanguage, type Language, z } from '@portal/domain';
-import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto';
+import { randomToken, safeEqual, sha256Hex } from '../lib/tokens';
 import {
   knownName,
   languageOf,
@@ -15,6 +15,7 @@ import {
   signingStores,
   taskStatusOf,
 } from './orders';
+import type { SandboxContext } from '../context';
 import { signingPage, statusPage } from './page';
 import { signedPdf } from './signed-pdf';
 import { SIGNING_CSS } from './styles';
@@ -99,12 +100,12 @@ const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
  * documents, orders with one task per signer, the hosted signing page, and the packaging task's
  * signed PDF.
  */
-export default async function simulator(app: FastifyInstance) {
-  const stores = signingStores(app.db);
+export default async function simulator(app: FastifyInstance, context: SandboxContext) {
+  const stores = signingStores(context.records);
   const base = app.prefix;
   const stylesheet = `${base}/assets/signing.css`;
   const signPath = (orderId: string, taskId: string) => `${base}/sign/${encodeURIComponent(orderId)}/${encodeURIComponent(taskId)}`;
-  const signingUrl = (orderId: string, taskId: string) => `${app.config.publicUrl}${signPath(orderId, taskId)}`;
+  const signingUrl = (orderId: string, taskId: string) => `${context.publicUrl}${signPath(orderId, taskId)}`;
 
   await app.register(formBody, { bodyLimit: 4096 });
 
@@ -196,7 +197,7 @@ export default async function simulator(app: FastifyInstance) {
       }
     }
     if (form.grant_type !== 'client_credentials') return reply.status(400).send({ error: 'unsupported_grant_type' });
-    const expected = app.config.providers.signing;
+    const expected = context.clients.signing;
     if (!clientId || !clientSecret || !safeEqual(clientId, expected.clientId) || !safeEqual(clientSecret, expected.clientSecret)) {
       return reply.status(401).send({ error: 'invalid_client' });
     }

@@ -4,9 +4,8 @@
  * daysToLive is Expired.
  */
 import { findTestPerson, isLanguage, type Language } from '@portal/domain';
-import type { Db } from '../../db/db';
-import { sha256Hex } from '../../lib/crypto';
-import { sandboxStore } from '../records';
+import { sha256Hex } from '../lib/tokens';
+import type { SandboxRecords } from '../records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -61,12 +60,12 @@ export const SIGNING_NAMESPACES = {
   tokens: 'signing-tokens',
 } as const;
 
-export function signingStores(db: Db) {
+export function signingStores(records: SandboxRecords) {
   return {
-    documents: sandboxStore<SigningDocumentRecord>(db, SIGNING_NAMESPACES.documents),
-    orders: sandboxStore<SigningOrderRecord>(db, SIGNING_NAMESPACES.orders),
-    results: sandboxStore<SigningDocumentRecord>(db, SIGNING_NAMESPACES.results),
-    tokens: sandboxStore<{ clientId: string }>(db, SIGNING_NAMESPACES.tokens),
+    documents: records.store<SigningDocumentRecord>(SIGNING_NAMESPACES.documents),
+    orders: records.store<SigningOrderRecord>(SIGNING_NAMESPACES.orders),
+    results: records.store<SigningDocumentRecord>(SIGNING_NAMESPACES.results),
+    tokens: records.store<{ clientId: string }>(SIGNING_NAMESPACES.tokens),
   };
 }
 

@@ -3,7 +3,7 @@
  * step in the Norwegian or Swedish look, and sign / decline / later as plain form posts.
  */
 import { type Language, LANGUAGES } from '@portal/domain';
-import { renderPage } from '../../lib/html';
+import { renderPage } from '../lib/html';
 import type { Look, TaskStatus } from './orders';
 import { SIGNING_TEXTS, type SigningTexts } from './texts';
 
