@@ -172,12 +172,13 @@ const opened = new WeakMap<SandboxStorage, Promise<SandboxRecords>>();
 
 /** The sandbox's records in this database: its tables made and its key read on first use. */
 export function sandboxRecords(storage: SandboxStorage): Promise<SandboxRecords> {
-  let records = opened.get(storage);
-  if (!records) {
-    records = open(storage);
-    // A failed start (database not ready) is not remembered: the next call tries again.
-    records.catch(() => opened.delete(storage));
-    opened.set(storage, records);
-  }
+  const records =
+    opened.get(storage) ??
+    open(storage).catch((error: unknown) => {
+      // A failed start (database not ready) is not remembered: the next call tries again.
+      opened.delete(storage);
+      throw error;
+    });
+  opened.set(storage, records);
   return records;
 }

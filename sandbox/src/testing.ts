@@ -35,3 +35,7 @@ function recordsOf(storage: SandboxStorage): SandboxRecords {
 export const sandboxStore = <T>(storage: SandboxStorage, namespace: string): SandboxStore<T> => recordsOf(storage).store<T>(namespace);
 export const grenkeStoresOf = (storage: SandboxStorage) => grenkeStores(recordsOf(storage));
 export const signingStoresOf = (storage: SandboxStorage) => signingStores(recordsOf(storage));
+
+// The simulated lender's own prices and arithmetic, for the test that holds the portal's to them.
+export { planFigures, PAYMENT_METHODS as RESURS_V1_PAYMENT_METHODS } from './resurs-v1/catalogue';
+export { effectiveYearlyRate } from './lib/credit';

@@ -17,8 +17,8 @@ export function annuityPayment(principal: number, yearlyRatePercent: number, mon
 /**
  * The effective yearly rate in percent of a credit of `principal` repaid by `payments` (one per
  * month, the first one month after payout). Bisection: the present value falls as the rate
- * rises, so the root is bracketed between 0 and 100 % a month whenever the payments exceed the
- * principal.
+ * rises, so once the payments exceed the principal the root lies between 0 and a monthly rate
+ * large enough that they no longer do.
  */
 export function effectiveYearlyRate(principal: number, payments: readonly number[]): number {
   const presentValue = (monthly: number) =>
@@ -26,7 +26,10 @@ export function effectiveYearlyRate(principal: number, payments: readonly number
   if (presentValue(0) <= principal) return 0;
   let low = 0;
   let high = 1;
-  for (let step = 0; step < 200 && high - low > 1e-12; step += 1) {
+  // A very short, very dear credit (a set-up fee on a small amount) costs more than 100 % a month:
+  // the bracket widens until it holds the root.
+  while (presentValue(high) > principal && high < 1e6) high *= 2;
+  for (let step = 0; step < 200 && high - low > high * 1e-15; step += 1) {
     const middle = (low + high) / 2;
     if (presentValue(middle) > principal) low = middle;
     else high = middle;

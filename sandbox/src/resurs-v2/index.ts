@@ -164,22 +164,16 @@ function requestedLanguage(request: FastifyRequest): Language | null {
 function paymentJson(payment: StoredPayment, state: PaymentState, customerUrl: string) {
   const method = findPaymentMethod(payment.paymentMethodId);
   const accepted = state.status === 'ACCEPTED';
-  const { customer } = payment;
+  const { id, created, storeId, countryCode } = payment;
+  // The government id stays in the simulator: it is never answered; what is not known is left out.
+  const { governmentId: _kept, ...answered } = payment.customer;
   return {
-    id: payment.id,
-    created: payment.created,
-    storeId: payment.storeId,
-    countryCode: payment.countryCode,
+    id,
+    created,
+    storeId,
+    countryCode,
     paymentMethod: method ? { id: method.id, name: method.name, type: method.type } : { id: payment.paymentMethodId },
-    // The government id stays in the simulator: it is never answered.
-    customer: {
-      customerType: customer.customerType,
-      email: customer.email ?? undefined,
-      mobilePhone: customer.mobilePhone ?? undefined,
-      contactPerson: customer.contactPerson ?? undefined,
-      deliveryAddress: customer.deliveryAddress ?? undefined,
-      deviceInfo: customer.deviceInfo ?? undefined,
-    },
+    customer: Object.fromEntries(Object.entries(answered).filter(([, value]) => value !== null)),
     status: state.status,
     order: {
       orderReference: payment.orderReference,
