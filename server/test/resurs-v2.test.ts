@@ -239,6 +239,8 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
     expect(count('createPayment')).toBe(1);
     const stored = await sandboxStore<StoredPayment>(t.db, PAYMENTS_NAMESPACE).findBy('orderReference', order.orderReference);
     expect(stored).toHaveLength(1);
+    // The period travels in metadata under a key of our choice: the simulator reads what the adapter writes.
+    expect(stored[0]?.data.period).toBe(order.period);
 
     expect(await resurs.findPaymentByOrderReference(order.orderReference)).toEqual(first);
     expect(await resurs.getTaskStatus(first.value.id)).toEqual({
