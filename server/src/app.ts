@@ -1,9 +1,8 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import fp from 'fastify-plugin';
-import { API, DEMO_SHOP, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
+import { API, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
 import type { Config } from './config';
 import type { Db } from './db/db';
-import demoShop, { seedDemoMerchant } from './demo-shop';
 import { loggerOptions } from './lib/logger';
 import { zodValidatorCompiler } from './lib/validation';
 import database from './plugins/database';
@@ -24,7 +23,7 @@ import health from './routes/health';
 import loanApplicationApi from './routes/loan-application';
 import merchantApi from './routes/merchant';
 import backOffice from './routes/back-office';
-import sandbox from './sandbox';
+import sandboxMode from './sandbox-mode';
 
 export interface AppOptions {
   config: Config;
@@ -62,12 +61,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(backOffice);
   await instance.register(spa);
 
-  if (options.config.sandbox) {
-    await seedDemoMerchant(instance);
-    await instance.register(sandbox);
-    await instance.register(demoShop);
-    instance.get('/', (_request, reply) => reply.redirect(DEMO_SHOP.home.pattern, 302));
-  }
+  if (options.config.sandbox) await instance.register(sandboxMode);
 });
 
 const isPoll = (request: { url?: string }): boolean => request.url?.startsWith(API.paymentStatus.pattern) ?? false;

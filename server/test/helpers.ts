@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Db, openDatabase } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
-import { DEMO_MERCHANT } from '../src/demo-shop';
+import { DEMO_MERCHANT } from '../src/sandbox-mode/demo-merchant';
 import { TEST_DATABASE_URL } from './env';
 
 export type Engine = 'pglite' | 'postgres';

@@ -1,7 +1,7 @@
 /**
  * Housekeeping on a schedule: expired sessions are deleted, so the table stays small and nothing
  * personal outlives its use, and unfinished applications expire; data retention runs on its own
- * schedule (retention.ts). (The sandbox cleans its own records: sandbox/index.ts.)
+ * schedule (retention.ts). (The sandbox cleans its own records, on its own clock: sandbox/src/index.ts.)
  */
 import type { FastifyInstance } from 'fastify';
 import { expireUnfinished } from './expire-applications';
