@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildPrivateApplication, MERCHANT_API } from '@portal/domain';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/db';
-import { DEMO_MERCHANT } from '../src/demo-shop';
+import { DEMO_MERCHANT } from '../src/sandbox-mode/demo-merchant';
 import { WEBHOOK_QUEUE } from '../src/services/queues';
 import { EVENT_ID_HEADER } from '../src/services/webhooks';
 import { TEST_DATABASE_URL } from './env';
