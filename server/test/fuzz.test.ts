@@ -17,6 +17,8 @@ const REPORT = process.env.FUZZ_REPORT;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 /** `i/n`: this run takes every n-th endpoint from the i-th (the bench runs shards side by side). */
 const [SHARD, SHARDS] = (process.env.FUZZ_SHARD ?? '0/1').split('/').map(Number) as [number, number];
+/** Only these endpoints (names, `|`-separated), for a closer look at one. */
+const ONLY = process.env.FUZZ_ONLY?.split('|');
 
 let t: TestApp & { url: string };
 let endpoints: EndpointShape[] = [];
@@ -100,7 +102,7 @@ describe('fuzzed requests never answer 500 nor leak internals, and err in the ca
   });
 
   for (const [index, name] of NAMES.entries()) {
-    (index % SHARDS === SHARD ? it : it.skip)(name, { timeout: 60_000 + RUNS * 500 }, async () => {
+    (index % SHARDS === SHARD && (!ONLY || ONLY.includes(name)) ? it : it.skip)(name, { timeout: 60_000 + RUNS * 500 }, async () => {
       const shape = endpoints.find((e) => e.name === name);
       if (!shape) throw new Error(`no endpoint ${name}`);
       const counts = { ...noCounts(), problems: [] as string[] };
