@@ -77,7 +77,10 @@ async function send(request: FuzzRequest): Promise<{ status: number; contentType
 }
 
 beforeAll(async () => {
-  t = await startTestServer('pglite');
+  // The simulated lenders answer over HTTP from this same process: on a machine busy with the
+  // fuzzer (and whatever else runs) a valid call may wait longer than the default 10 s and answer
+  // 503 WEB_SERVICE_DOWN, rightly, but for a reason that is not its input.
+  t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '60000' });
   endpoints = await setUp();
 }, 120_000);
 
