@@ -49,7 +49,8 @@ function unsafeBeforeBody(request: FastifyRequest): string | null {
 export default fp(async function inputGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const field = unsafeBeforeBody(request);
-    if (field !== null) throw refuse(field);
+    // An empty name is a query parameter's that has none (`?=…`).
+    if (field !== null) throw refuse(field || 'query');
   });
   app.addHook('preValidation', async (request) => {
     // Cookies are parsed (and percent-decoded) in the scopes that use them, after onRequest.
