@@ -70,11 +70,22 @@ for (const { code, menu } of LANGUAGES) {
     await visit(page, application.applyUrl, code);
     await expect(page.getByRole('link', { name: /Log out|Logga ut|Logg ut/ })).toBeVisible();
     await expectNoViolations(page, `apply (${code})`);
+  });
 
-    // Someone else's application: the page for an application not found for this person.
+  test(`the page for an application not found for this person passes axe in ${code}`, async ({ page, baseURL }) => {
+    const mine = await createApplication(page, baseURL ?? '');
     const theirs = await createApplication(page, baseURL ?? '', '27028809552');
+    const login = await page.request.post('/api/loan-application/dummy-login', {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { reference: mine.reference },
+    });
+    expect(login.ok()).toBe(true);
+    await page.goto('/loan-subscription/');
+    await page.getByRole('button', { name: menu }).click();
+    // Someone else's application answers as an unknown one does: this page, in the chosen language.
     await visit(page, theirs.applyUrl, code);
     await expect(page).toHaveURL(/\/loan-subscription\/404$/);
+    await expect(page.getByRole('button', { name: /Log out|Logga ut|Logg ut/ })).toBeVisible();
     await expectNoViolations(page, `application not found for this person (${code})`);
   });
 }
