@@ -6,7 +6,8 @@ import type { Db } from './db/db';
 import { loggerOptions } from './lib/logger';
 import { zodValidatorCompiler } from './lib/validation';
 import database from './plugins/database';
-import errorHandler from './plugins/error-handler';
+import errorHandler, { frameworkErrors, MAX_PARAM_LENGTH } from './plugins/error-handler';
+import inputGuard from './plugins/input-guard';
 import security from './plugins/security';
 import { registerContractDelivery } from './jobs/contract-delivery';
 import { registerStatusPolling } from './jobs/status-poll';
@@ -42,6 +43,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   instance.setValidatorCompiler(zodValidatorCompiler);
 
   await instance.register(errorHandler);
+  await instance.register(inputGuard);
   await instance.register(security);
   await instance.register(database, { db: options.db });
   await instance.register(providers);
@@ -81,7 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Reject JSON with __proto__ or constructor keys instead of parsing them.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
     requestTimeout: 60_000,
     // A first start creates the embedded database, which takes a while on a busy machine.
     pluginTimeout: 120_000,

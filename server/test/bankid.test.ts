@@ -192,7 +192,7 @@ describe('BankID identification through the OIDC broker', () => {
     const mine = await validate(browser, reference);
     expect(mine.status).toBe(200);
     expect((JSON.parse(mine.body) as LoanApplicationsResponse).loanApplications[0]?.reference).toBe(reference);
-    expect((await validate(browser, someoneElses)).status).toBe(403);
+    expect((await validate(browser, someoneElses)).status).toBe(404);
   });
 
   it('lets a log out end only the session\u2019s own application, not another person\u2019s it was started with', async () => {
@@ -201,7 +201,7 @@ describe('BankID identification through the OIDC broker', () => {
     const olas = await createApplication(buildPrivateApplication('27028809552', { merchantPaymentReference }, t.url));
     const browser = new Browser(t.url);
     await approve(browser, await openBroker(browser, 'no', olas), { person: '18087248794' });
-    expect((await validate(browser, olas)).status).toBe(403);
+    expect((await validate(browser, olas)).status).toBe(404);
 
     const cookie = browser.header(API.logout.url());
     const logout = await fetch(`${t.url}${API.logout.url()}`, { method: 'POST', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
