@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import fp from 'fastify-plugin';
-import { API, DEMO_SHOP, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
+import { API, DEMO_SHOP, HEALTH, METRICS, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import demoShop, { seedDemoMerchant } from './demo-shop';
@@ -8,6 +8,7 @@ import { loggerOptions } from './lib/logger';
 import { zodValidatorCompiler } from './lib/validation';
 import database from './plugins/database';
 import errorHandler from './plugins/error-handler';
+import metrics from './plugins/metrics';
 import security from './plugins/security';
 import { registerContractDelivery } from './jobs/contract-delivery';
 import { registerStatusPolling } from './jobs/status-poll';
@@ -21,6 +22,7 @@ import callbackRoutes from './routes/callbacks';
 import paymentStatusRoutes from './routes/payment-status';
 import changeFeed from './services/change-feed';
 import health from './routes/health';
+import metricsRoute from './routes/metrics';
 import loanApplicationApi from './routes/loan-application';
 import merchantApi from './routes/merchant';
 import backOffice from './routes/back-office';
@@ -45,6 +47,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(errorHandler);
   await instance.register(security);
   await instance.register(database, { db: options.db });
+  await instance.register(metrics);
   await instance.register(providers);
   await instance.register(lenders);
   await instance.register(changeFeed);
@@ -55,6 +58,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   registerContractDelivery(instance);
 
   await instance.register(health);
+  await instance.register(metricsRoute);
   await instance.register(merchantApi);
   await instance.register(loanApplicationApi);
   await instance.register(callbackRoutes);
@@ -70,7 +74,9 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   }
 });
 
-const isPoll = (request: { url?: string }): boolean => request.url?.startsWith(API.paymentStatus.pattern) ?? false;
+const QUIET_PATHS = [API.paymentStatus.pattern, ...Object.values(HEALTH).map((r) => r.pattern), METRICS.pattern];
+/** Polled by waiting customers, load balancers and Prometheus: no request log lines (errors still are). */
+const isPoll = (request: { url?: string }): boolean => QUIET_PATHS.some((path) => request.url?.startsWith(path) ?? false);
 
 /** A Fastify instance with the portal registered, ready to `listen` or `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -79,8 +85,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.config.logLevel === 'silent'
         ? false
         : { ...loggerOptions(options.config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
-    // The payment status is polled every five seconds by every waiting customer: no request
-    // log lines for it (its errors are still logged).
     logController: new LogController({ disableRequestLogging: isPoll }),
     bodyLimit: REQUEST_BODY_LIMIT_BYTES,
     trustProxy: options.config.trustProxy,

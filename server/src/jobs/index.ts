@@ -9,6 +9,9 @@ import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable, SqlParam } from '../db/db';
 
+/** pg-boss's tables live in this schema (jobs/queue-stats.ts reads them for the metrics). */
+export const JOB_SCHEMA = 'pgboss';
+
 export type JobHandler<T> = (data: T) => Promise<void>;
 
 export interface QueueDefinition<T> {
@@ -42,6 +45,8 @@ export interface Jobs {
   register<T extends object>(queue: QueueDefinition<T>): void;
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   schedule(name: string, cron: string): Promise<void>;
+  /** Whether the workers have started and not stopped (readiness). */
+  running(): boolean;
 }
 
 declare module 'fastify' {
@@ -70,9 +75,20 @@ function bossDb(db: Db, isStopped: () => boolean): PgBoss.Db {
 
 export default fp(async function jobs(app: FastifyInstance) {
   let stopped = false;
+  /** A run, timed and counted by queue and outcome (plugins/metrics.ts). */
+  const measured = async (queue: string, run: () => Promise<void>) => {
+    const begun = performance.now();
+    try {
+      await run();
+      app.metrics.jobRun(queue, 'completed', (performance.now() - begun) / 1000);
+    } catch (error) {
+      app.metrics.jobRun(queue, 'failed', (performance.now() - begun) / 1000);
+      throw error;
+    }
+  };
   const boss = new PgBoss({
     db: bossDb(app.db, () => stopped),
-    schema: 'pgboss',
+    schema: JOB_SCHEMA,
     migrate: true,
     supervise: true,
     schedule: true,
@@ -103,6 +119,7 @@ export default fp(async function jobs(app: FastifyInstance) {
     async schedule(name, cron) {
       await boss.schedule(name, cron, {});
     },
+    running: () => started && !stopped,
   } satisfies Jobs);
 
   await boss.start();
@@ -124,7 +141,7 @@ export default fp(async function jobs(app: FastifyInstance) {
         queue.name,
         { pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 1, batchSize: queue.batchSize ?? 1 },
         async (batch) => {
-          for (const job of batch) await queue.handler(job.data);
+          for (const job of batch) await measured(queue.name, () => queue.handler(job.data));
         },
       );
       if (queue.cron) await boss.schedule(queue.name, queue.cron, {});

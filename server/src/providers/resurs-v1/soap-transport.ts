@@ -14,6 +14,7 @@ import { BasicAuthSecurity, Client, WSDL } from 'soap';
 import { z } from 'zod';
 import {
   type CallContext,
+  type CallGuard,
   fail,
   type InteractionRecorder,
   ok,
@@ -30,6 +31,8 @@ export interface SoapTransportOptions {
   password: string;
   timeoutMs: number;
   recorder: InteractionRecorder;
+  /** Resurs version 1's circuit (providers/health.ts). */
+  guard?: CallGuard | undefined;
 }
 
 export type ResursService = 'shopFlow' | 'afterShopFlow';
@@ -133,50 +136,59 @@ export function createSoapTransport(options: SoapTransportOptions): SoapTranspor
   }
 
   return {
-    async call(service, operation, args, schema, context) {
-      const started = performance.now();
-      const record = (outcome: 'ok' | ProviderFailure['kind'], httpStatus?: number) =>
-        options.recorder.record({
-          provider: 'resurs-v1',
-          operation,
-          applicationId: context?.applicationId,
-          httpStatus,
-          outcome,
-          durationMs: performance.now() - started,
-        });
-
-      const exchangeId = randomUUID();
-      let signal: AbortSignal | undefined;
-      let result: unknown;
-      let error: unknown;
-      try {
-        const client = (await getClients())[service];
-        // The timeout covers the exchange with Resurs, not reading our own bundled WSDL.
-        signal = AbortSignal.timeout(options.timeoutMs);
-        const candidate: unknown = client[`${operation}Async`];
-        if (typeof candidate !== 'function') throw new Error(`${service} has no operation ${operation}`);
-        const invoke = candidate as AsyncOperation;
-        // maxRedirects 0: a redirect is an answer to judge, as providers/http.ts does.
-        const answer = await invoke.call(client, args, { exchangeId, signal, maxRedirects: 0 });
-        result = Array.isArray(answer) ? answer[0] : undefined;
-      } catch (caught) {
-        error = caught ?? new Error('SOAP call failed');
-      }
-      const exchange = exchanges.get(exchangeId);
-      exchanges.delete(exchangeId);
-
-      const failure = classify(exchange, error, signal?.aborted ?? false);
-      if (failure) {
-        await record(failure.kind, exchange?.status);
-        return fail(failure);
-      }
-      const parsed = schema.safeParse(result);
-      if (!parsed.success) {
-        await record('unavailable', exchange?.status);
-        return fail({ kind: 'unavailable', reason: 'server-error', ...(exchange ? { status: exchange.status } : {}) });
-      }
-      await record('ok', exchange?.status);
-      return ok(parsed.data);
-    },
+    call: (service, operation, args, schema, context) =>
+      options.guard ? options.guard.run(operation, () => send(service, operation, args, schema, context)) : send(service, operation, args, schema, context),
   };
+
+  async function send<S extends z.ZodType>(
+    service: ResursService,
+    operation: string,
+    args: Record<string, unknown>,
+    schema: S,
+    context?: CallContext,
+  ): Promise<ProviderResult<z.output<S>>> {
+    const started = performance.now();
+    const record = (outcome: 'ok' | ProviderFailure['kind'], httpStatus?: number) =>
+      options.recorder.record({
+        provider: 'resurs-v1',
+        operation,
+        applicationId: context?.applicationId,
+        httpStatus,
+        outcome,
+        durationMs: performance.now() - started,
+      });
+
+    const exchangeId = randomUUID();
+    let signal: AbortSignal | undefined;
+    let result: unknown;
+    let error: unknown;
+    try {
+      const client = (await getClients())[service];
+      // The timeout covers the exchange with Resurs, not reading our own bundled WSDL.
+      signal = AbortSignal.timeout(options.timeoutMs);
+      const candidate: unknown = client[`${operation}Async`];
+      if (typeof candidate !== 'function') throw new Error(`${service} has no operation ${operation}`);
+      const invoke = candidate as AsyncOperation;
+      // maxRedirects 0: a redirect is an answer to judge, as providers/http.ts does.
+      const answer = await invoke.call(client, args, { exchangeId, signal, maxRedirects: 0 });
+      result = Array.isArray(answer) ? answer[0] : undefined;
+    } catch (caught) {
+      error = caught ?? new Error('SOAP call failed');
+    }
+    const exchange = exchanges.get(exchangeId);
+    exchanges.delete(exchangeId);
+
+    const failure = classify(exchange, error, signal?.aborted ?? false);
+    if (failure) {
+      await record(failure.kind, exchange?.status);
+      return fail(failure);
+    }
+    const parsed = schema.safeParse(result);
+    if (!parsed.success) {
+      await record('unavailable', exchange?.status);
+      return fail({ kind: 'unavailable', reason: 'server-error', ...(exchange ? { status: exchange.status } : {}) });
+    }
+    await record('ok', exchange?.status);
+    return ok(parsed.data);
+  }
 }
