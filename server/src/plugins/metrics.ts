@@ -44,8 +44,9 @@ function processMetrics(): Registry {
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
-/** Attempts past the last retry (operators' resends) share one label. */
-const attemptLabel = (attempt: number) => (attempt > WEBHOOK_DELIVERY.retries + 1 ? `${WEBHOOK_DELIVERY.retries + 1}+` : String(Math.max(1, attempt)));
+/** The first delivery and its retries by number; attempts past the last retry (resends) share one label. */
+const LAST_ATTEMPT = WEBHOOK_DELIVERY.retries + 1;
+const attemptLabel = (attempt: number) => (attempt > LAST_ATTEMPT ? `${LAST_ATTEMPT + 1}+` : String(Math.max(1, attempt)));
 
 export default fp(async function metrics(app: FastifyInstance) {
   const registry = new Registry();
