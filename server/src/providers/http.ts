@@ -5,7 +5,7 @@
  * are never logged.
  */
 import type { Dispatcher } from 'undici-types';
-import { type CallContext, type CallGuard, fail, type InteractionRecorder, ok, type ProviderName, type ProviderResult } from './types';
+import { fail, ok, type CallContext, type CallGuard, type InteractionRecorder, type ProviderName, type ProviderResult } from './types';
 
 export interface HttpClientOptions {
   provider: ProviderName;
@@ -55,92 +55,95 @@ function buildUrl(baseUrl: string, path: string, query?: HttpRequest['query']): 
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const client = unguardedClient(options);
   const { guard } = options;
+  return guard ? { baseUrl: client.baseUrl, request: <T>(request: HttpRequest) => guard.run(request.operation, () => client.request<T>(request)) } : client;
+}
+
+function unguardedClient(options: HttpClientOptions): HttpClient {
   return {
     baseUrl: options.baseUrl,
-    request: <T>(request: HttpRequest) => (guard ? guard.run(request.operation, () => send<T>(request)) : send<T>(request)),
-  };
-
-  async function send<T>(request: HttpRequest): Promise<ProviderResult<HttpResponse<T>>> {
-    const started = performance.now();
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.defaultHeaders, ...request.headers };
-    let body: BodyInit | undefined;
-    if (request.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(request.json);
-    } else if (request.form) {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(request.form).toString();
-    } else if (request.body !== undefined) {
-      body = request.body as BodyInit;
-    }
-
-    const record = (outcome: 'ok' | 'unavailable' | 'rate-limited' | 'refused', httpStatus?: number) =>
-      options.recorder.record({
-        provider: options.provider,
-        operation: request.operation,
-        applicationId: request.context?.applicationId,
-        httpStatus,
-        outcome,
-        durationMs: performance.now() - started,
-      });
-
-    let response: Response;
-    try {
-      response = await fetch(buildUrl(options.baseUrl, request.path, request.query), {
-        method: request.method ?? 'GET',
-        headers,
-        body,
-        signal: AbortSignal.timeout(options.timeoutMs),
-        redirect: 'manual',
-        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
-      } as RequestInit);
-    } catch (error) {
-      const timeout = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      await record('unavailable');
-      return fail({ kind: 'unavailable', reason: timeout ? 'timeout' : 'network' });
-    }
-
-    const { status } = response;
-    if (status >= 500) {
-      await response.body?.cancel();
-      await record('unavailable', status);
-      return fail({ kind: 'unavailable', reason: 'server-error', status });
-    }
-    if (status === 429) {
-      await response.body?.cancel();
-      await record('rate-limited', status);
-      const retryAfter = Number(response.headers.get('retry-after'));
-      return fail({ kind: 'rate-limited', ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) });
-    }
-    if (status >= 400 || (status >= 300 && status < 400)) {
-      let code: string | undefined;
-      try {
-        const text = await response.text();
-        // `code` (Resurs), `errorCode`, or PascalCase `Code` (GRENKE).
-        const parsed = JSON.parse(text) as { code?: unknown; errorCode?: unknown; Code?: unknown };
-        const found = parsed.code ?? parsed.errorCode ?? parsed.Code;
-        code = typeof found === 'string' ? found : undefined;
-      } catch {
-        code = undefined;
+    async request<T>(request: HttpRequest): Promise<ProviderResult<HttpResponse<T>>> {
+      const started = performance.now();
+      const headers: Record<string, string> = { Accept: 'application/json', ...options.defaultHeaders, ...request.headers };
+      let body: BodyInit | undefined;
+      if (request.json !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(request.json);
+      } else if (request.form) {
+        headers['Content-Type'] = 'application/x-www-form-urlencoded';
+        body = new URLSearchParams(request.form).toString();
+      } else if (request.body !== undefined) {
+        body = request.body as BodyInit;
       }
-      await record('refused', status);
-      return fail({ kind: 'refused', status, ...(code ? { code } : {}) });
-    }
 
-    try {
-      const type = request.responseType ?? 'json';
-      let parsed: unknown;
-      if (type === 'json') parsed = status === 204 ? null : await response.json();
-      else if (type === 'text') parsed = await response.text();
-      else if (type === 'bytes') parsed = new Uint8Array(await response.arrayBuffer());
-      else await response.body?.cancel();
-      await record('ok', status);
-      return ok({ status, headers: response.headers, body: parsed as T });
-    } catch {
-      // A 2xx we cannot read is as good as no answer.
-      await record('unavailable', status);
-      return fail({ kind: 'unavailable', reason: 'server-error', status });
-    }
-  }
+      const record = (outcome: 'ok' | 'unavailable' | 'rate-limited' | 'refused', httpStatus?: number) =>
+        options.recorder.record({
+          provider: options.provider,
+          operation: request.operation,
+          applicationId: request.context?.applicationId,
+          httpStatus,
+          outcome,
+          durationMs: performance.now() - started,
+        });
+
+      let response: Response;
+      try {
+        response = await fetch(buildUrl(options.baseUrl, request.path, request.query), {
+          method: request.method ?? 'GET',
+          headers,
+          body,
+          signal: AbortSignal.timeout(options.timeoutMs),
+          redirect: 'manual',
+          ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+        } as RequestInit);
+      } catch (error) {
+        const timeout = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+        await record('unavailable');
+        return fail({ kind: 'unavailable', reason: timeout ? 'timeout' : 'network' });
+      }
+
+      const { status } = response;
+      if (status >= 500) {
+        await response.body?.cancel();
+        await record('unavailable', status);
+        return fail({ kind: 'unavailable', reason: 'server-error', status });
+      }
+      if (status === 429) {
+        await response.body?.cancel();
+        await record('rate-limited', status);
+        const retryAfter = Number(response.headers.get('retry-after'));
+        return fail({ kind: 'rate-limited', ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) });
+      }
+      if (status >= 400 || (status >= 300 && status < 400)) {
+        let code: string | undefined;
+        try {
+          const text = await response.text();
+          // `code` (Resurs), `errorCode`, or PascalCase `Code` (GRENKE).
+          const parsed = JSON.parse(text) as { code?: unknown; errorCode?: unknown; Code?: unknown };
+          const found = parsed.code ?? parsed.errorCode ?? parsed.Code;
+          code = typeof found === 'string' ? found : undefined;
+        } catch {
+          code = undefined;
+        }
+        await record('refused', status);
+        return fail({ kind: 'refused', status, ...(code ? { code } : {}) });
+      }
+
+      try {
+        const type = request.responseType ?? 'json';
+        let parsed: unknown;
+        if (type === 'json') parsed = status === 204 ? null : await response.json();
+        else if (type === 'text') parsed = await response.text();
+        else if (type === 'bytes') parsed = new Uint8Array(await response.arrayBuffer());
+        else await response.body?.cancel();
+        await record('ok', status);
+        return ok({ status, headers: response.headers, body: parsed as T });
+      } catch {
+        // A 2xx we cannot read is as good as no answer.
+        await record('unavailable', status);
+        return fail({ kind: 'unavailable', reason: 'server-error', status });
+      }
+    },
+  };
 }

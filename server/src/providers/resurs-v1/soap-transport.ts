@@ -104,6 +104,14 @@ function classify(exchange: Exchange | undefined, error: unknown, timedOut: bool
 }
 
 export function createSoapTransport(options: SoapTransportOptions): SoapTransport {
+  const transport = unguardedTransport(options);
+  const { guard } = options;
+  return guard
+    ? { call: (service, operation, args, schema, context) => guard.run(operation, () => transport.call(service, operation, args, schema, context)) }
+    : transport;
+}
+
+function unguardedTransport(options: SoapTransportOptions): SoapTransport {
   const base = options.baseUrl.replace(/\/+$/, '');
   const exchanges = new Map<string, Exchange>();
   let clients: Promise<Record<ResursService, Client>> | undefined;
@@ -136,59 +144,50 @@ export function createSoapTransport(options: SoapTransportOptions): SoapTranspor
   }
 
   return {
-    call: (service, operation, args, schema, context) =>
-      options.guard ? options.guard.run(operation, () => send(service, operation, args, schema, context)) : send(service, operation, args, schema, context),
+    async call(service, operation, args, schema, context) {
+      const started = performance.now();
+      const record = (outcome: 'ok' | ProviderFailure['kind'], httpStatus?: number) =>
+        options.recorder.record({
+          provider: 'resurs-v1',
+          operation,
+          applicationId: context?.applicationId,
+          httpStatus,
+          outcome,
+          durationMs: performance.now() - started,
+        });
+
+      const exchangeId = randomUUID();
+      let signal: AbortSignal | undefined;
+      let result: unknown;
+      let error: unknown;
+      try {
+        const client = (await getClients())[service];
+        // The timeout covers the exchange with Resurs, not reading our own bundled WSDL.
+        signal = AbortSignal.timeout(options.timeoutMs);
+        const candidate: unknown = client[`${operation}Async`];
+        if (typeof candidate !== 'function') throw new Error(`${service} has no operation ${operation}`);
+        const invoke = candidate as AsyncOperation;
+        // maxRedirects 0: a redirect is an answer to judge, as providers/http.ts does.
+        const answer = await invoke.call(client, args, { exchangeId, signal, maxRedirects: 0 });
+        result = Array.isArray(answer) ? answer[0] : undefined;
+      } catch (caught) {
+        error = caught ?? new Error('SOAP call failed');
+      }
+      const exchange = exchanges.get(exchangeId);
+      exchanges.delete(exchangeId);
+
+      const failure = classify(exchange, error, signal?.aborted ?? false);
+      if (failure) {
+        await record(failure.kind, exchange?.status);
+        return fail(failure);
+      }
+      const parsed = schema.safeParse(result);
+      if (!parsed.success) {
+        await record('unavailable', exchange?.status);
+        return fail({ kind: 'unavailable', reason: 'server-error', ...(exchange ? { status: exchange.status } : {}) });
+      }
+      await record('ok', exchange?.status);
+      return ok(parsed.data);
+    },
   };
-
-  async function send<S extends z.ZodType>(
-    service: ResursService,
-    operation: string,
-    args: Record<string, unknown>,
-    schema: S,
-    context?: CallContext,
-  ): Promise<ProviderResult<z.output<S>>> {
-    const started = performance.now();
-    const record = (outcome: 'ok' | ProviderFailure['kind'], httpStatus?: number) =>
-      options.recorder.record({
-        provider: 'resurs-v1',
-        operation,
-        applicationId: context?.applicationId,
-        httpStatus,
-        outcome,
-        durationMs: performance.now() - started,
-      });
-
-    const exchangeId = randomUUID();
-    let signal: AbortSignal | undefined;
-    let result: unknown;
-    let error: unknown;
-    try {
-      const client = (await getClients())[service];
-      // The timeout covers the exchange with Resurs, not reading our own bundled WSDL.
-      signal = AbortSignal.timeout(options.timeoutMs);
-      const candidate: unknown = client[`${operation}Async`];
-      if (typeof candidate !== 'function') throw new Error(`${service} has no operation ${operation}`);
-      const invoke = candidate as AsyncOperation;
-      // maxRedirects 0: a redirect is an answer to judge, as providers/http.ts does.
-      const answer = await invoke.call(client, args, { exchangeId, signal, maxRedirects: 0 });
-      result = Array.isArray(answer) ? answer[0] : undefined;
-    } catch (caught) {
-      error = caught ?? new Error('SOAP call failed');
-    }
-    const exchange = exchanges.get(exchangeId);
-    exchanges.delete(exchangeId);
-
-    const failure = classify(exchange, error, signal?.aborted ?? false);
-    if (failure) {
-      await record(failure.kind, exchange?.status);
-      return fail(failure);
-    }
-    const parsed = schema.safeParse(result);
-    if (!parsed.success) {
-      await record('unavailable', exchange?.status);
-      return fail({ kind: 'unavailable', reason: 'server-error', ...(exchange ? { status: exchange.status } : {}) });
-    }
-    await record('ok', exchange?.status);
-    return ok(parsed.data);
-  }
 }
