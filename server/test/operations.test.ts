@@ -8,14 +8,14 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, BACK_OFFICE_API, findTestOperator, HEALTH, type LoanApplicationsResponse, METRICS, type ProviderStatuses } from '@portal/domain';
+import { API, BACK_OFFICE_API, buildPrivateApplication, findTestOperator, HEALTH, type LoanApplicationsResponse, MERCHANT_API, METRICS, type ProviderStatuses } from '@portal/domain';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/db';
 import { CIRCUIT_FAILURE_THRESHOLD } from '../src/providers/health';
 import { OperatorBrowser } from './back-office-helpers';
 import { TEST_DATABASE_URL } from './env';
 import { call, type Customer, eventually, paymentStatus, press, startConsumer } from './flow-helpers';
-import { createTestApp, freePort, openTestDatabase, startTestServer, type TestApp, testConfig } from './helpers';
+import { createTestApp, freePort, merchantAuth, nextReference, openTestDatabase, sessionCookie, startTestServer, type TestApp, testConfig, XHR } from './helpers';
 
 interface Sample {
   name: string;
@@ -237,7 +237,17 @@ async function databaseProxy(target: URL) {
 }
 
 describe.runIf(Boolean(TEST_DATABASE_URL))('readiness while the database server is stopped', () => {
-  it('fails while it is stopped, and recovers after without a restart, change notices included', async () => {
+  it('fails while it is stopped, and recovers after without a restart, jobs and change notices included', async () => {
+    // The shop's webhook receiver holds its answer until told: a delivery job is then running
+    // when the database goes away (the portal's own origin, where its demo shop's paths are allowed).
+    const held: (() => void)[] = [];
+    const receiver = createServer((_request, response) => {
+      held.push(() => response.writeHead(204).end());
+    });
+    const receiverPort = await freePort();
+    await new Promise<void>((resolve) => receiver.listen(receiverPort, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${receiverPort}`;
+
     const direct = new URL(TEST_DATABASE_URL ?? '');
     const database = await openTestDatabase('postgres');
     const [schema] = await database.db.query<{ name: string }>('SELECT current_schema() AS name');
@@ -248,7 +258,7 @@ describe.runIf(Boolean(TEST_DATABASE_URL))('readiness while the database server 
     proxied.port = String(proxy.port);
     proxied.searchParams.set('options', `-c search_path=${schema?.name ?? 'public'}`);
     const db = await openDatabase({ databaseUrl: proxied.toString() });
-    const app = await buildApp({ config: testConfig(), db });
+    const app = await buildApp({ config: testConfig({ PUBLIC_URL: origin }), db });
     const ready = async () => {
       const response = await app.inject({ method: 'GET', url: HEALTH.ready.pattern });
       return { status: response.statusCode, body: response.json<{ checks: Record<string, string> }>() };
@@ -264,6 +274,17 @@ describe.runIf(Boolean(TEST_DATABASE_URL))('readiness while the database server 
     try {
       expect((await ready()).status).toBe(200);
       expect(await eventually(listening)).toBe(true);
+      // A customer leaves before applying: the shop is told by webhook, and the receiver holds it.
+      const created = await app.inject({
+        method: 'POST',
+        url: MERCHANT_API.applications.pattern,
+        headers: merchantAuth,
+        payload: buildPrivateApplication('27028809552', { merchantPaymentReference: nextReference('outage'), callbackUrl: `${origin}/demo-shop/return`, webhookUrl: `${origin}/demo-shop/webhook` }),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const login = await app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: XHR, payload: { reference: created.json<{ reference: string }>().reference } });
+      expect((await app.inject({ method: 'POST', url: API.leave.pattern, headers: { ...XHR, cookie: sessionCookie(login) } })).statusCode).toBe(200);
+      await eventually(async () => held.length > 0, 15_000);
 
       await proxy.stop();
       const down = await eventually(async () => {
@@ -271,6 +292,9 @@ describe.runIf(Boolean(TEST_DATABASE_URL))('readiness while the database server 
         return answer.status === 503 && answer;
       });
       expect(down.body.checks).toMatchObject({ database: 'unreachable', migrations: 'unknown' });
+      // The delivery finishes while the database is away: its result cannot be written, and the
+      // process goes on (the job runs again once it expires).
+      for (const answer of held.splice(0)) answer();
       // Stopped for longer than one reconnection attempt of the change notices' connection.
       await new Promise((resolve) => setTimeout(resolve, 2500));
       expect((await ready()).status).toBe(503);
@@ -284,12 +308,14 @@ describe.runIf(Boolean(TEST_DATABASE_URL))('readiness while the database server 
       // Change notices from other instances arrive again: the LISTEN connection is back.
       expect(await eventually(listening, 15_000)).toBe(true);
     } finally {
+      for (const answer of held.splice(0)) answer();
       await app.close();
       await db.close();
       await proxy.stop();
       await database.drop();
+      await new Promise((resolve) => receiver.close(resolve));
     }
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('a lender that stops answering', () => {

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import { completeJobs, failJobsById } from 'pg-boss/src/plans.js';
 import type { Db, Queryable, SqlParam } from '../db/db';
 
 /** pg-boss's tables live in this schema (jobs/queue-stats.ts reads them for the metrics). */
@@ -60,15 +61,26 @@ declare module 'fastify' {
  * queue has stopped, a handler that outlived the stop timeout may still try to record its result:
  * that write is dropped (the database may already be closed), and the job, still marked active,
  * expires and runs again on this or another instance. Nothing is lost.
+ *
+ * pg-boss 10 does not await the write that completes or fails a job after its handler
+ * (timgit/pg-boss#577): when the database drops at that moment, its rejection would be unhandled,
+ * which stops the process. That write is dropped the same way, and the job runs again.
  */
-function bossDb(db: Db, isStopped: () => boolean): PgBoss.Db {
+function bossDb(db: Db, isStopped: () => boolean, onDropped: (error: unknown) => void): PgBoss.Db {
+  const unawaited = new Set([completeJobs(JOB_SCHEMA), failJobsById(JOB_SCHEMA)]);
   return {
     async executeSql(text: string, values: unknown[]) {
       // No answer at all: pg-boss reads it as "nothing fetched" or "no job affected" (an empty
       // row list would make it read a count that is not there, and throw where nobody catches).
       if (isStopped()) return null as unknown as { rows: unknown[] };
-      const rows = values && values.length > 0 ? await db.query(text, values as SqlParam[]) : await db.execRows(text);
-      return { rows };
+      try {
+        const rows = values && values.length > 0 ? await db.query(text, values as SqlParam[]) : await db.execRows(text);
+        return { rows };
+      } catch (error) {
+        if (!unawaited.has(text)) throw error;
+        onDropped(error);
+        return null as unknown as { rows: unknown[] };
+      }
     },
   };
 }
@@ -87,7 +99,7 @@ export default fp(async function jobs(app: FastifyInstance) {
     }
   };
   const boss = new PgBoss({
-    db: bossDb(app.db, () => stopped),
+    db: bossDb(app.db, () => stopped, (error) => app.log.warn({ err: error }, 'job result not recorded: the job runs again once it expires')),
     schema: JOB_SCHEMA,
     migrate: true,
     supervise: true,
