@@ -36,7 +36,7 @@ export default defineConfig({
   webServer: {
     command: `node ${serverEntry}`,
     cwd: join(import.meta.dirname, '..'),
-    url: `${baseURL}/readyz`,
+    url: `${baseURL}/health/ready`,
     timeout: 90_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -91,6 +91,7 @@ export const BACK_OFFICE_API = {
   auditLog: r('GET', '/api/back-office/v1/audit-log', 'admin'),
   sessions: r('GET', '/api/back-office/v1/sessions', 'admin'),
   revokeSession: r('POST', '/api/back-office/v1/sessions/:sessionId/revoke', 'admin'),
+  providers: r('GET', '/api/back-office/v1/providers', 'support'),
 } as const;
 export type BackOfficeOperation = keyof typeof BACK_OFFICE_API;
 
@@ -387,3 +388,43 @@ export const operatorSessionViewSchema = z.object({
   current: z.boolean(),
 });
 export type OperatorSessionView = z.infer<typeof operatorSessionViewSchema>;
+
+// ---- Provider status --------------------------------------------------------------------
+
+/** The outside parties whose calls the portal measures (BankID goes through its own OIDC client). */
+export const MONITORED_PROVIDERS = ['resurs-v1', 'resurs-v2', 'grenke', 'signing', 'registry'] as const;
+export type MonitoredProvider = (typeof MONITORED_PROVIDERS)[number];
+
+/**
+ * A lender's circuit (ADR 17): closed, calls go through; open, new customers are told the lender
+ * is unavailable before they fill a form; half-open, a background probe is testing it.
+ */
+export const CIRCUIT_STATES = ['closed', 'open', 'half-open'] as const;
+export type CircuitStateName = (typeof CIRCUIT_STATES)[number];
+
+export const providerStatusSchema = z.object({
+  provider: z.enum(MONITORED_PROVIDERS),
+  /** Null for a provider that is measured but has no circuit (the signing service, the registry). */
+  circuit: z.nullable(z.enum(CIRCUIT_STATES)),
+  /** When the circuit last changed state (null: closed since this instance started). */
+  circuitSince: z.nullable(z.string()),
+  /** Calls answered or failed in the window; fail-fast answers of an open circuit are not calls. */
+  calls: z.number(),
+  failures: z.number(),
+  /** Failures (unreachable, timed out, 5xx, 429) per call, 0 to 1; null without calls. */
+  errorRate: z.nullable(z.number()),
+  latencyMedianMs: z.nullable(z.number()),
+  latencyP95Ms: z.nullable(z.number()),
+  lastCallAt: z.nullable(z.string()),
+  lastFailureAt: z.nullable(z.string()),
+});
+export type ProviderStatusView = z.infer<typeof providerStatusSchema>;
+
+export const providerStatusesSchema = z.object({
+  /** The server instance that answered: each instance keeps its own circuits and figures. */
+  instance: z.string(),
+  /** How far back the figures reach. */
+  windowSeconds: z.number(),
+  providers: z.array(providerStatusSchema),
+});
+export type ProviderStatuses = z.infer<typeof providerStatusesSchema>;

@@ -75,10 +75,19 @@ export const MERCHANT_API = {
   docs: route('/api/docs'),
 } as const;
 
+/**
+ * Operating the portal: liveness (the process answers), readiness (database reachable,
+ * migrations applied, job worker running) and the Prometheus metrics.
+ */
 export const HEALTH = {
-  live: route('/healthz'),
-  ready: route('/readyz'),
+  live: route('/health/live'),
+  ready: route('/health/ready'),
+  /** The first paths of the two checks, still answered for deployments that probe them. */
+  legacyLive: route('/healthz'),
+  legacyReady: route('/readyz'),
 } as const;
+
+export const METRICS = route('/metrics');
 
 export const DEMO_SHOP = {
   home: route('/demo-shop/'),

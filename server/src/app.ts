@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import fp from 'fastify-plugin';
-import { API, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
+import { API, HEALTH, METRICS, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { loggerOptions } from './lib/logger';
@@ -8,6 +8,7 @@ import { zodValidatorCompiler } from './lib/validation';
 import database from './plugins/database';
 import errorHandler, { frameworkErrors, MAX_PARAM_LENGTH } from './plugins/error-handler';
 import inputGuard from './plugins/input-guard';
+import metrics from './plugins/metrics';
 import security from './plugins/security';
 import { registerContractDelivery } from './jobs/contract-delivery';
 import { registerStatusPolling } from './jobs/status-poll';
@@ -21,6 +22,7 @@ import callbackRoutes from './routes/callbacks';
 import paymentStatusRoutes from './routes/payment-status';
 import changeFeed from './services/change-feed';
 import health from './routes/health';
+import metricsRoute from './routes/metrics';
 import loanApplicationApi from './routes/loan-application';
 import merchantApi from './routes/merchant';
 import backOffice from './routes/back-office';
@@ -46,6 +48,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(inputGuard);
   await instance.register(security);
   await instance.register(database, { db: options.db });
+  await instance.register(metrics);
   await instance.register(providers);
   await instance.register(lenders);
   await instance.register(changeFeed);
@@ -56,6 +59,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   registerContractDelivery(instance);
 
   await instance.register(health);
+  await instance.register(metricsRoute);
   await instance.register(merchantApi);
   await instance.register(loanApplicationApi);
   await instance.register(callbackRoutes);
@@ -66,7 +70,9 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   if (options.config.sandbox) await instance.register(sandboxMode);
 });
 
-const isPoll = (request: { url?: string }): boolean => request.url?.startsWith(API.paymentStatus.pattern) ?? false;
+const QUIET_PATHS = [API.paymentStatus.pattern, ...Object.values(HEALTH).map((r) => r.pattern), METRICS.pattern];
+/** Polled by waiting customers, load balancers and Prometheus: no request log lines (errors still are). */
+const isPoll = (request: { url?: string }): boolean => QUIET_PATHS.some((path) => request.url?.startsWith(path) ?? false);
 
 /** A Fastify instance with the portal registered, ready to `listen` or `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -75,8 +81,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.config.logLevel === 'silent'
         ? false
         : { ...loggerOptions(options.config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
-    // The payment status is polled every five seconds by every waiting customer: no request
-    // log lines for it (its errors are still logged).
     logController: new LogController({ disableRequestLogging: isPoll }),
     bodyLimit: REQUEST_BODY_LIMIT_BYTES,
     trustProxy: options.config.trustProxy,

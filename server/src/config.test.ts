@@ -74,7 +74,15 @@ describe('configuration', () => {
   it('refuses the sandbox and a missing session secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' })).toThrow(/SANDBOX/);
     expect(() => loadConfig({ NODE_ENV: 'production', ...LIVE })).toThrow(/SESSION_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', ...LIVE, SESSION_SECRET: 'x'.repeat(32), ...DATA_KEYS }).sandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...LIVE, SESSION_SECRET: 'x'.repeat(32), ...DATA_KEYS, METRICS_TOKEN: 'm'.repeat(32) }).sandbox).toBe(false);
+  });
+
+  it('requires a token for /metrics in production, and leaves it open elsewhere unless one is set', () => {
+    const production = { NODE_ENV: 'production', ...LIVE, SESSION_SECRET: 'x'.repeat(32), ...DATA_KEYS };
+    expect(() => loadConfig(production)).toThrow(/METRICS_TOKEN: required in production/);
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+    expect(loadConfig({ ...production, METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe('m'.repeat(32));
+    expect(loadConfig({}).metricsToken).toBeUndefined();
   });
 
   it('requires the keys of personal data in production, and reads them anywhere they are set', () => {

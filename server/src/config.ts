@@ -28,6 +28,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   RESURS_MERCHANT_API_ENABLED: bool.default(true),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  PROVIDER_PROBE_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_ENCRYPTION_KEYS: z.string().optional(),
   DATA_LOOKUP_KEY: z.string().optional(),
   LEASING_TERMS_VERSION_NO: z.string().max(100).optional(),
@@ -89,6 +91,10 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   providerTimeoutMs: number;
+  /** How often an open lender circuit is tested by a background probe (ADR 17). */
+  providerProbeIntervalMs: number;
+  /** Bearer token /metrics asks for; undefined: open (outside production only). */
+  metricsToken: string | undefined;
   /**
    * Keys of personal data at rest (ADR 12): the first seals, all open; the lookup key hashes
    * national IDs. Unset outside production: a pair is generated and kept in the database.
@@ -180,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = e.NODE_ENV === 'production';
   if (production && sandbox) problems.push('SANDBOX: the sandbox cannot run with NODE_ENV=production');
   if (production && !e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
+  if (production && !e.METRICS_TOKEN) problems.push('METRICS_TOKEN: required in production (the bearer token /metrics asks for)');
   const dataKeys = readDataKeys(e.DATA_ENCRYPTION_KEYS, e.DATA_LOOKUP_KEY, production, problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -206,6 +213,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot(), 'web', 'dist')),
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    providerProbeIntervalMs: e.PROVIDER_PROBE_INTERVAL_MS,
+    metricsToken: e.METRICS_TOKEN,
     dataKeys,
     leasingTermsVersions: { NO: e.LEASING_TERMS_VERSION_NO ?? null, SE: e.LEASING_TERMS_VERSION_SE ?? null },
     features: { resursMerchantApiEnabled: e.RESURS_MERCHANT_API_ENABLED },

@@ -113,4 +113,10 @@ export interface LoanApplicationsResponse {
   loanApplications: LoanApplicationView[];
   consents: ConsentView[];
   products: RenewalProductView[];
+  /**
+   * Whether the active application's lender answers now: false while its circuit is open, or
+   * when pricing the application just failed because the lender could not be reached. The apply
+   * screen then shows WEB_SERVICE_DOWN instead of a form that could not be sent.
+   */
+  lenderAvailable: boolean;
 }

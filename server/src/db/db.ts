@@ -241,25 +241,43 @@ async function openPostgres(connectionString: string): Promise<Db> {
       }
     },
     async listen(channel, handler) {
-      // LISTEN needs a connection of its own, kept open; it reconnects after a loss.
+      // LISTEN needs a connection of its own, kept open; it reconnects after a loss, every
+      // second until the server answers again (a restart of the server takes longer than one try).
       let client: pg.Client | null = null;
       let stopped = false;
+      let retry: NodeJS.Timeout | null = null;
+      const reconnect = () => {
+        if (stopped || retry) return;
+        retry = setTimeout(() => {
+          retry = null;
+          void connect().catch(reconnect);
+        }, 1000);
+      };
       const connect = async (): Promise<void> => {
         const next = new pg.Client({ connectionString, application_name: 'loan-subscription-portal:listen' });
         next.on('notification', (message) => {
           if (message.channel === channel) handler(message.payload ?? '');
         });
+        // An error of the live connection; one while connecting rejects connect() below.
         next.on('error', () => {
+          if (client !== next) return;
           client = null;
-          if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
+          reconnect();
         });
-        await next.connect();
-        await next.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-        client = next;
+        try {
+          await next.connect();
+          await next.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        } catch (error) {
+          await next.end().catch(() => undefined);
+          throw error;
+        }
+        if (stopped) await next.end().catch(() => undefined);
+        else client = next;
       };
       await connect();
       return async () => {
         stopped = true;
+        if (retry) clearTimeout(retry);
         await client?.end().catch(() => undefined);
       };
     },

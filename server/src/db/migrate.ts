@@ -1,7 +1,8 @@
 /** Numbered plain-SQL migrations (`NNN.do.name.sql`), run at start by postgrator. */
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Postgrator from 'postgrator';
-import type { Db, LockedConnection } from './db';
+import type { Db, LockedConnection, Queryable } from './db';
 
 /** Source: src/db/migrations; bundle: dist/migrations (the build copies them beside server.js). */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -17,6 +18,17 @@ const SCHEMA_LOCK_ID = 7_310_001;
  */
 export function withSchemaLock<T>(db: Db, fn: (conn: LockedConnection) => Promise<T>): Promise<T> {
   return db.withExclusiveLock(SCHEMA_LOCK_ID, fn);
+}
+
+/** The highest migration this build carries (readiness: the database must have it). */
+export function latestMigration(migrationsDir: string = MIGRATIONS_DIR): number {
+  return Math.max(0, ...readdirSync(migrationsDir).map((file) => Number(/^(\d+)\.do\./.exec(file)?.[1] ?? 0)));
+}
+
+/** The highest migration the database has applied (0 before the first). */
+export async function appliedMigration(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ version: number | null }>('SELECT max(version)::int AS version FROM schema_version');
+  return row?.version ?? 0;
 }
 
 export async function migrate(db: Db, migrationsDir: string = MIGRATIONS_DIR): Promise<number> {

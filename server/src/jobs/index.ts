@@ -7,8 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import { completeJobs, failJobsById } from 'pg-boss/src/plans.js';
 import type { Db, Queryable, SqlParam } from '../db/db';
 import { withSchemaLock } from '../db/migrate';
+
+/** pg-boss's tables live in this schema (jobs/queue-stats.ts reads them for the metrics). */
+export const JOB_SCHEMA = 'pgboss';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -43,6 +47,8 @@ export interface Jobs {
   register<T extends object>(queue: QueueDefinition<T>): void;
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   schedule(name: string, cron: string): Promise<void>;
+  /** Whether the workers have started and not stopped (readiness). */
+  running(): boolean;
 }
 
 declare module 'fastify' {
@@ -56,24 +62,46 @@ declare module 'fastify' {
  * queue has stopped, a handler that outlived the stop timeout may still try to record its result:
  * that write is dropped (the database may already be closed), and the job, still marked active,
  * expires and runs again on this or another instance. Nothing is lost.
+ *
+ * pg-boss 10 does not await the write that completes or fails a job after its handler
+ * (timgit/pg-boss#577): when the database drops at that moment, its rejection would be unhandled,
+ * which stops the process. That write is dropped the same way, and the job runs again.
  */
-function bossDb(db: Db, isStopped: () => boolean): PgBoss.Db {
+function bossDb(db: Db, isStopped: () => boolean, onDropped: (error: unknown) => void): PgBoss.Db {
+  const unawaited = new Set([completeJobs(JOB_SCHEMA), failJobsById(JOB_SCHEMA)]);
   return {
     async executeSql(text: string, values: unknown[]) {
       // No answer at all: pg-boss reads it as "nothing fetched" or "no job affected" (an empty
       // row list would make it read a count that is not there, and throw where nobody catches).
       if (isStopped()) return null as unknown as { rows: unknown[] };
-      const rows = values && values.length > 0 ? await db.query(text, values as SqlParam[]) : await db.execRows(text);
-      return { rows };
+      try {
+        const rows = values && values.length > 0 ? await db.query(text, values as SqlParam[]) : await db.execRows(text);
+        return { rows };
+      } catch (error) {
+        if (!unawaited.has(text)) throw error;
+        onDropped(error);
+        return null as unknown as { rows: unknown[] };
+      }
     },
   };
 }
 
 export default fp(async function jobs(app: FastifyInstance) {
   let stopped = false;
+  /** A run, timed and counted by queue and outcome (plugins/metrics.ts). */
+  const measured = async (queue: string, run: () => Promise<void>) => {
+    const begun = performance.now();
+    try {
+      await run();
+      app.metrics.jobRun(queue, 'completed', (performance.now() - begun) / 1000);
+    } catch (error) {
+      app.metrics.jobRun(queue, 'failed', (performance.now() - begun) / 1000);
+      throw error;
+    }
+  };
   const boss = new PgBoss({
-    db: bossDb(app.db, () => stopped),
-    schema: 'pgboss',
+    db: bossDb(app.db, () => stopped, (error) => app.log.warn({ err: error }, 'job result not recorded: the job runs again once it expires')),
+    schema: JOB_SCHEMA,
     migrate: true,
     supervise: true,
     schedule: true,
@@ -106,6 +134,7 @@ export default fp(async function jobs(app: FastifyInstance) {
     async schedule(name, cron) {
       await boss.schedule(name, cron, {});
     },
+    running: () => started && !stopped,
   } satisfies Jobs);
 
   // pg-boss makes its schema at start, and a table per queue below: schema changes, which
@@ -131,7 +160,7 @@ export default fp(async function jobs(app: FastifyInstance) {
         queue.name,
         { pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 1, batchSize: queue.batchSize ?? 1 },
         async (batch) => {
-          for (const job of batch) await queue.handler(job.data);
+          for (const job of batch) await measured(queue.name, () => queue.handler(job.data));
         },
       );
       if (queue.cron) await boss.schedule(queue.name, queue.cron, {});

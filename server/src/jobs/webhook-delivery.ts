@@ -79,10 +79,12 @@ export function registerWebhookDelivery(app: FastifyInstance): void {
       }
       const latencyMs = performance.now() - started;
       await app.repos.webhookEvents.recordAttempt(event.id, status);
+      const outcome = status >= 200 && status <= 299 ? 'delivered' : status === 0 ? 'unreachable' : 'rejected';
+      app.metrics.webhookDelivery(outcome, event.attempts + 1, resend ? 'resend' : 'delivery');
       await app.repos.webhookAttempts.insert({ eventId: event.id, trigger: resend ? 'resend' : 'delivery', httpStatus: status, latencyMs, error });
       app.log.info({ eventId: event.id, applicationId: event.applicationId, type: sent.type, status, latencyMs: Math.round(latencyMs), resend }, 'webhook delivery');
       // A failure is thrown so the queue retries it later, with backoff.
-      if (status < 200 || status > 299) throw new Error(`webhook answered ${status || 'nothing'}`);
+      if (outcome !== 'delivered') throw new Error(`webhook answered ${status || 'nothing'}`);
     },
   });
 }

@@ -1,10 +1,11 @@
 /**
  * HTTP for provider adapters: a timeout on every call, failures mapped to ProviderFailure
- * (network or timeout or 5xx → unavailable, 429 → rate-limited, other 4xx → refused), and every
- * call recorded. Bodies are never logged.
+ * (network or timeout or 5xx → unavailable, 429 → rate-limited, other 4xx → refused), every
+ * call recorded, and a lender's calls passed through its circuit (providers/health.ts). Bodies
+ * are never logged.
  */
 import type { Dispatcher } from 'undici-types';
-import { fail, ok, type CallContext, type InteractionRecorder, type ProviderName, type ProviderResult } from './types';
+import { fail, ok, type CallContext, type CallGuard, type InteractionRecorder, type ProviderName, type ProviderResult } from './types';
 
 export interface HttpClientOptions {
   provider: ProviderName;
@@ -15,6 +16,8 @@ export interface HttpClientOptions {
   defaultHeaders?: Record<string, string>;
   /** An undici dispatcher, e.g. an Agent with a client certificate for mTLS. */
   dispatcher?: Dispatcher;
+  /** The provider's circuit (providers/health.ts), for the lenders. */
+  guard?: CallGuard | undefined;
 }
 
 export interface HttpRequest {
@@ -52,6 +55,12 @@ function buildUrl(baseUrl: string, path: string, query?: HttpRequest['query']): 
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const client = unguardedClient(options);
+  const { guard } = options;
+  return guard ? { baseUrl: client.baseUrl, request: <T>(request: HttpRequest) => guard.run(request.operation, () => client.request<T>(request)) } : client;
+}
+
+function unguardedClient(options: HttpClientOptions): HttpClient {
   return {
     baseUrl: options.baseUrl,
     async request<T>(request: HttpRequest): Promise<ProviderResult<HttpResponse<T>>> {

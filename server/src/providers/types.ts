@@ -33,8 +33,11 @@ export type ProviderCatalogueCode = (typeof PROVIDER_CATALOGUE_CODES)[number];
 export type SigningRefusal = 'NOT_APPROVED' | 'INVALID_SIGNATURE_STATUS';
 
 export type ProviderFailure =
-  /** Unreachable, timed out or answered 5xx: WEB_SERVICE_DOWN. */
-  | { kind: 'unavailable'; reason: 'timeout' | 'network' | 'server-error'; status?: number }
+  /**
+   * Unreachable, timed out or answered 5xx: WEB_SERVICE_DOWN. `circuit-open`: not even tried,
+   * because the provider's circuit is open (providers/health.ts).
+   */
+  | { kind: 'unavailable'; reason: 'timeout' | 'network' | 'server-error' | 'circuit-open'; status?: number }
   /** 429: TOO_MANY_REQUESTS. */
   | { kind: 'rate-limited'; retryAfterSeconds?: number }
   /**
@@ -85,4 +88,12 @@ export interface Interaction {
 
 export interface InteractionRecorder {
   record(interaction: Interaction): Promise<void>;
+}
+
+/**
+ * What a provider's calls pass through before they leave (providers/health.ts): a guarded
+ * provider's open circuit answers at once, without calling, as `circuit-open`.
+ */
+export interface CallGuard {
+  run<T>(operation: string, call: () => Promise<ProviderResult<T>>): Promise<ProviderResult<T>>;
 }

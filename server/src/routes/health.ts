@@ -1,17 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+/**
+ * Liveness (the process answers) and readiness (services/readiness.ts), for the load balancer
+ * and the orchestrator; the first paths of both (/healthz, /readyz) answer the same.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HEALTH } from '@portal/domain';
-import { ApiError } from '../lib/errors';
+import { checkReadiness } from '../services/readiness';
 
 export default async function health(app: FastifyInstance) {
-  app.get(HEALTH.live.pattern, async () => ({ status: 'ok' }));
+  const live = async () => ({ status: 'ok' });
+  app.get(HEALTH.live.pattern, live);
+  app.get(HEALTH.legacyLive.pattern, live);
 
-  app.get(HEALTH.ready.pattern, async () => {
-    try {
-      await app.db.query('SELECT 1');
-    } catch (error) {
-      app.log.warn({ err: error }, 'readiness check: database unreachable');
-      throw new ApiError(503, 'UNKNOWN', undefined, 'Database unreachable');
+  // Polled every few seconds: a change is logged, not every answer.
+  let wasReady = true;
+  const ready = async (_request: unknown, reply: FastifyReply) => {
+    const { ready: isReady, checks } = await checkReadiness(app);
+    if (isReady !== wasReady) {
+      if (isReady) app.log.info({ checks }, 'readiness: ready again');
+      else app.log.warn({ checks }, 'readiness: not ready');
+      wasReady = isReady;
     }
-    return { status: 'ready', database: app.db.kind };
-  });
+    if (!isReady) return reply.status(503).send({ status: 503, errorCode: 'WEB_SERVICE_DOWN', message: 'Not ready', checks });
+    return { status: 'ready', database: app.db.kind, checks };
+  };
+  app.get(HEALTH.ready.pattern, ready);
+  app.get(HEALTH.legacyReady.pattern, ready);
 }

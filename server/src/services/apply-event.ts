@@ -57,6 +57,7 @@ export async function applyEvent(app: FastifyInstance, applicationId: string, ev
 
     await repos.applications.updateStatus(applicationId, next.to, next.outcome);
     app.changes.publish(q, `app:${applicationId}`);
+    q.afterCommit(() => app.metrics.applicationEntered(next.to));
     const entry = await repos.events.append(applicationId, { type: event, status: next.to, outcome: next.outcome, detail: options.detail ?? null });
     const updated: ApplicationRecord = { ...current, status: next.to, outcome: next.outcome };
     if (current.webhookUrl && next.webhook) {

@@ -1,7 +1,8 @@
 /**
  * The loan terms shown to the customer come from the provider's pricing, never from the
  * merchant (PRODUCT section 4). Priced once per application and kept; when the provider cannot
- * be reached the screen shows the application without terms and pricing is tried again later.
+ * be reached there are no terms, the apply screen says the lender is unavailable
+ * (services/lender-availability.ts), and pricing is tried again on the next load.
  */
 import type { FastifyInstance } from 'fastify';
 import { type LoanView, renewalPeriodMonths } from '@portal/domain';
@@ -30,15 +31,23 @@ export async function storedPricing(app: FastifyInstance, applicationId: string)
   return app.repos.applications.findPricing<LoanPricing>(applicationId);
 }
 
+export interface Priced {
+  pricing: LoanPricing | null;
+  /** The provider was asked just now and did not answer (unreachable, timed out, 5xx, circuit open). */
+  unanswered: boolean;
+}
+
 /** The application's pricing, asking the provider the first time. */
-export async function pricingFor(app: FastifyInstance, application: ApplicationRecord): Promise<LoanPricing | null> {
+export async function pricingFor(app: FastifyInstance, application: ApplicationRecord): Promise<Priced> {
   const stored = await storedPricing(app, application.id);
-  if (stored) return stored;
+  if (stored) return { pricing: stored, unanswered: false };
   const input = { countryCode: application.countryCode, amount: application.loanAmount, period: application.loanPeriod };
   const context = { applicationId: application.id };
   let pricing: LoanPricing | null = null;
+  let unanswered = false;
   if (application.provider === 'GRENKE') {
     const result = await app.providers.grenke.calculate({ amount: input.amount, period: input.period, currency: application.currency }, context);
+    unanswered = !result.ok && result.failure.kind === 'unavailable';
     if (result.ok) {
       const monthly = result.value.monthlyTotalInstalment;
       pricing = {
@@ -57,10 +66,11 @@ export async function pricingFor(app: FastifyInstance, application: ApplicationR
     // The lender the application goes to prices it (version 2 goes through version 1 when the Merchant API is off).
     const client = app.lenders.kindFor(application) === 'RESURS_V2' ? app.providers.resursV2 : app.providers.resursV1;
     const result = await client.getPricing(input, context);
+    unanswered = !result.ok && result.failure.kind === 'unavailable';
     if (result.ok) pricing = result.value;
   }
   if (pricing) {
     await app.repos.applications.savePricing(application.id, pricing);
   }
-  return pricing;
+  return { pricing, unanswered };
 }

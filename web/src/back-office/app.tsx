@@ -27,6 +27,7 @@ import { ApplicationPage } from './pages/application';
 import { AuditPage } from './pages/audit';
 import { MerchantPage } from './pages/merchant';
 import { MerchantsPage } from './pages/merchants';
+import { ProvidersPage } from './pages/providers';
 import { SearchPage } from './pages/search';
 import { SessionsPage } from './pages/sessions';
 import { CONSOLE_PAGES } from './routes';
@@ -118,6 +119,9 @@ function Shell({ operator, children }: { operator: OperatorView; children: React
             <li>
               <NavLink href={CONSOLE_PAGES.search}>{t('nav.search')}</NavLink>
             </li>
+            <li>
+              <NavLink href={CONSOLE_PAGES.providers}>{t('nav.providers')}</NavLink>
+            </li>
             {admin ? (
               <>
                 <li>
@@ -175,6 +179,9 @@ function Console() {
           <SearchPage />
         </Route>
         <Route path={CONSOLE_PAGES.application}>{(params) => <ApplicationPage reference={params.reference} />}</Route>
+        <Route path={CONSOLE_PAGES.providers}>
+          <ProvidersPage />
+        </Route>
         <Route path={CONSOLE_PAGES.merchants}>
           <AdminOnly operator={operator}>
             <MerchantsPage />

@@ -6,6 +6,7 @@ export const CONSOLE_PAGES = {
   merchant: '/merchants/:merchantId',
   audit: '/audit',
   sessions: '/sessions',
+  providers: '/providers',
 } as const;
 
 export const applicationPage = (reference: string) => `/applications/${encodeURIComponent(reference)}`;

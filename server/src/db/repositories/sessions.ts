@@ -43,6 +43,12 @@ export function sessionsRepository(db: Queryable) {
       await db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
     },
 
+    /** Sessions that have not expired: the customers active now (a metric). */
+    async countActive(): Promise<number> {
+      const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE expires_at > now()');
+      return row?.n ?? 0;
+    },
+
     async deleteExpired(): Promise<number> {
       const rows = await db.query('DELETE FROM sessions WHERE expires_at <= now() RETURNING id_hash');
       return rows.length;

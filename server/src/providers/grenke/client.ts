@@ -6,7 +6,7 @@
  */
 import { type Currency, z } from '@portal/domain';
 import { createHttpClient, type HttpClient, type HttpRequest, type HttpResponse } from '../http';
-import { fail, ok, type CallContext, type InteractionRecorder, type ProviderResult } from '../types';
+import { fail, ok, type CallContext, type CallGuard, type InteractionRecorder, type ProviderResult } from '../types';
 import { clientCertificateDispatcher } from './client-certificate';
 import { requestExpected, requestMissing, withMeaning } from './refusals';
 import { isGrenkeState } from './states';
@@ -20,6 +20,7 @@ export type GrenkeClientOptions = {
   caFile?: string | undefined;
   timeoutMs: number;
   recorder: InteractionRecorder;
+  guard?: CallGuard | undefined;
   /** Where an unreadable certificate is reported (the message names the setting and path only). */
   log?: { error(details: object, message: string): void } | undefined;
 };
@@ -110,7 +111,7 @@ function requestBody(input: GrenkeCreateRequest) {
 }
 
 export function createGrenkeClient(options: GrenkeClientOptions): GrenkeClient {
-  const base = { provider: 'grenke' as const, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder };
+  const base = { provider: 'grenke' as const, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder, guard: options.guard };
   const { clientCertFile: certFile, clientKeyFile: keyFile, caFile } = options;
 
   // The certificate is read on the first call and kept. An unreadable file fails that call as
@@ -140,6 +141,12 @@ export function createGrenkeClient(options: GrenkeClientOptions): GrenkeClient {
   };
 
   return {
+    async probe() {
+      // A calculation answers from GRENKE's rate tables and creates nothing: the cheapest read it offers.
+      const response = await call({ operation: 'calculate', method: 'POST', path: PATHS.calculate, json: { FinancingAmount: 10_000, Period: 36, Currency: 'NOK', ...GRENKE_TERMS } });
+      return response.ok ? ok(undefined) : response;
+    },
+
     async calculate(input: { amount: number; period: number; currency: Currency }, context?: CallContext): Promise<ProviderResult<GrenkeCalculation>> {
       const response = await call({
         operation: 'calculate',

@@ -53,6 +53,11 @@ export interface GrenkeCalculation {
 }
 
 export interface GrenkeClient {
+  /**
+   * The cheapest read the provider offers, uncached: the background probe that tests an open
+   * circuit (providers/health.ts). Answers only whether the provider answered.
+   */
+  probe(): Promise<ProviderResult<void>>;
   calculate(input: { amount: number; period: number; currency: Currency }, context?: CallContext): Promise<ProviderResult<GrenkeCalculation>>;
   createRequest(input: GrenkeCreateRequest, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;
   getRequest(financingId: string, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;

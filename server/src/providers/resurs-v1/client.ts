@@ -6,14 +6,21 @@
  */
 import { z } from 'zod';
 import { COUNTRIES, type CountryCode } from '@portal/domain';
-import { type CallContext, fail, type InteractionRecorder, ok, type ProviderResult } from '../types';
+import { type CallContext, type CallGuard, fail, type InteractionRecorder, ok, type ProviderResult } from '../types';
 import { classifyLegalLinks, loanFigures, readCostColumn } from './pricing';
 import { paymentExpected } from './refusals';
 import { createSoapTransport } from './soap-transport';
 import { METADATA_KEYS } from './contract';
 import { RESURS_V1_STATUSES, type ResursV1Booking, type ResursV1BookPayment, type ResursV1Client } from './types';
 
-export type ResursV1ClientOptions = { baseUrl: string; username: string; password: string; timeoutMs: number; recorder: InteractionRecorder };
+export type ResursV1ClientOptions = {
+  baseUrl: string;
+  username: string;
+  password: string;
+  timeoutMs: number;
+  recorder: InteractionRecorder;
+  guard?: CallGuard | undefined;
+};
 
 /** Resurs says payment methods may be cached for 24 hours. */
 const PAYMENT_METHODS_TTL_MS = 24 * 60 * 60 * 1000;
@@ -147,6 +154,12 @@ export function createResursV1Client(options: ResursV1ClientOptions): ResursV1Cl
   }
 
   return {
+    async probe() {
+      // The payment methods of the first country, past the cache: what every application needs first.
+      const answer = await soap.call('shopFlow', 'getPaymentMethods', { language: resursLanguage('NO'), customerType: 'NATURAL' }, paymentMethodsAnswer);
+      return answer.ok ? ok(undefined) : answer;
+    },
+
     async getPricing(input, context) {
       const method = await methodFor(input.countryCode, context);
       if (!method.ok) return method;

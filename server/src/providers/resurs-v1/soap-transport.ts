@@ -16,6 +16,7 @@ import { BasicAuthSecurity, Client, WSDL } from 'soap';
 import { z } from 'zod';
 import {
   type CallContext,
+  type CallGuard,
   fail,
   type InteractionRecorder,
   ok,
@@ -32,6 +33,8 @@ export interface SoapTransportOptions {
   password: string;
   timeoutMs: number;
   recorder: InteractionRecorder;
+  /** Resurs version 1's circuit (providers/health.ts). */
+  guard?: CallGuard | undefined;
 }
 
 export type { ResursService } from './contract';
@@ -139,6 +142,14 @@ async function fetchWsdl(endpoint: string, timeoutMs: number): Promise<string> {
 }
 
 export function createSoapTransport(options: SoapTransportOptions): SoapTransport {
+  const transport = unguardedTransport(options);
+  const { guard } = options;
+  return guard
+    ? { call: (service, operation, args, schema, context) => guard.run(operation, () => transport.call(service, operation, args, schema, context)) }
+    : transport;
+}
+
+function unguardedTransport(options: SoapTransportOptions): SoapTransport {
   const base = options.baseUrl.replace(/\/+$/, '');
   const exchanges = new Map<string, Exchange>();
   const clients = new Map<ResursService, Promise<Client>>();

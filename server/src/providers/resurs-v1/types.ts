@@ -72,6 +72,11 @@ export interface ResursV1Terms {
 
 export interface ResursV1Client {
   /**
+   * The cheapest read the provider offers, uncached: the background probe that tests an open
+   * circuit (providers/health.ts). Answers only whether the provider answered.
+   */
+  probe(): Promise<ProviderResult<void>>;
+  /**
    * Cost of purchase for the amount and period: the terms the customer sees. Refused with
    * PAYMENT_PLAN_NOT_OFFERED when Resurs has no payment plan of that many months.
    */

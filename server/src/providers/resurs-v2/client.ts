@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { COUNTRIES, type CountryCode, type DocumentLink, normaliseNationalId } from '@portal/domain';
 import { createHttpClient, type HttpRequest } from '../http';
-import { type CallContext, fail, type InteractionRecorder, type LoanPricing, ok, type ProviderResult } from '../types';
+import { type CallContext, type CallGuard, fail, type InteractionRecorder, type LoanPricing, ok, type ProviderResult } from '../types';
 import { accessTokens, withBearer } from '../oauth-tokens';
 import {
   paymentAnswer,
@@ -33,6 +33,7 @@ export type ResursV2ClientOptions = {
   storeId: string;
   timeoutMs: number;
   recorder: InteractionRecorder;
+  guard?: CallGuard | undefined;
 };
 
 /** Stores and payment methods change rarely; Resurs' own library caches them for an hour. */
@@ -159,7 +160,7 @@ function createPaymentBody(input: ResursV2CreatePayment, storeId: string, paymen
 }
 
 export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Client {
-  const http = createHttpClient({ provider: 'resurs-v2', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder });
+  const http = createHttpClient({ provider: 'resurs-v2', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder, guard: options.guard });
   // PROVIDERS.md: `POST /oauth2/token`, scope merchant-api, lifetime 3599 s.
   const bearer = withBearer(http, accessTokens(http, { clientId: options.clientId, clientSecret: options.clientSecret, path: '/oauth2/token', scope: 'merchant-api', authentication: 'form' }));
 
@@ -228,6 +229,12 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
   }
 
   return {
+    async probe() {
+      // The stores, past the cache (a token first when none is held): what every application needs first.
+      const answer = await call({ operation: 'getStores', path: '/v2/stores' }, storesAnswer);
+      return answer.ok ? ok(undefined) : answer;
+    },
+
     async getPricing({ countryCode, amount, period }, context) {
       const store = await storeFor(countryCode, context);
       if (!store.ok) return store;

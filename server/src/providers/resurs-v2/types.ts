@@ -71,6 +71,11 @@ export interface ResursV2TaskStatus {
 }
 
 export interface ResursV2Client {
+  /**
+   * The cheapest read the provider offers, uncached: the background probe that tests an open
+   * circuit (providers/health.ts). Answers only whether the provider answered.
+   */
+  probe(): Promise<ProviderResult<void>>;
   /** Payment method and price signage for the amount and period: the terms the customer sees. */
   getPricing(input: { countryCode: CountryCode; amount: number; period: number }, context?: CallContext): Promise<ProviderResult<LoanPricing>>;
   /** Creates the payment; when one with the same orderReference exists it answers that one. */

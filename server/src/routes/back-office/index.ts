@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/errors';
 import { sessionSecret } from '../../services/session-secret';
 import applicationRoutes from './applications';
 import administrationRoutes from './administration';
+import operationsRoutes from './operations';
 import operatorAuthRoutes, { OPERATOR_COOKIE } from './operator-auth';
 
 declare module 'fastify' {
@@ -71,5 +72,6 @@ export default async function backOffice(app: FastifyInstance) {
     scope.get(BACK_OFFICE_OPENAPI.pattern, { schema: { hide: true }, config: { operatorRole: 'support' } }, async () => scope.swagger());
     await scope.register(applicationRoutes);
     await scope.register(administrationRoutes);
+    await scope.register(operationsRoutes);
   });
 }

@@ -6,7 +6,8 @@ import type { CustomerRecord } from '../../db/repositories/customers';
 import { ApiError } from '../../lib/errors';
 import { authorisedApplication, loanApplicationView } from '../../services/applications';
 import { consentTypesFor, consentView } from '../../services/consents';
-import { loanViewOf, pricingFor, storedPricing } from '../../services/pricing';
+import { lenderAvailable } from '../../services/lender-availability';
+import { loanViewOf, type Priced, pricingFor, storedPricing } from '../../services/pricing';
 import { renewalProducts } from '../../services/renewal';
 import type { SessionIdentity } from '../../types';
 import { requireIdentity } from './session';
@@ -44,9 +45,9 @@ export default async function applicationsRoutes(app: FastifyInstance) {
       }
     }
     // The active application is priced by its provider (once); the others show what is stored.
-    const pricing = new Map(
+    const pricing = new Map<string, Priced>(
       await Promise.all(
-        pairs.map(async ({ app: a }) => [a.id, a.id === active?.app.id ? await pricingFor(app, a) : await storedPricing(app, a.id)] as const),
+        pairs.map(async ({ app: a }) => [a.id, a.id === active?.app.id ? await pricingFor(app, a) : { pricing: await storedPricing(app, a.id), unanswered: false }] as const),
       ),
     );
     // The customer's own subscriptions: a person's on their private application, the company's
@@ -57,13 +58,14 @@ export default async function applicationsRoutes(app: FastifyInstance) {
       person: { firstName: identity.firstName, lastName: identity.lastName },
       loanApplications: pairs.map(({ app: a, customer }) => ({
         ...loanApplicationView(a, customer, merchants.get(a.merchantId) ?? { name: a.merchantId }),
-        loan: loanViewOf(a, pricing.get(a.id) ?? null),
+        loan: loanViewOf(a, pricing.get(a.id)?.pricing ?? null),
         isRenewal: a.id === active?.app.id && products.length > 0,
       })),
       consents: served
         ? consentTypesFor(served, products.length > 0).map((type) => consentView(type, served, language))
         : [],
       products,
+      lenderAvailable: served ? lenderAvailable(app, served, pricing.get(served.id) ?? { pricing: null, unanswered: false }) : true,
     };
   }
 

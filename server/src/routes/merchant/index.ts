@@ -95,6 +95,7 @@ export default async function merchantApi(app: FastifyInstance) {
         const result = await createApplication(scope.db, scope.config.publicUrl, merchant, request.body);
         if (result.created) {
           request.log.info({ reference: result.response.reference }, 'application created');
+          scope.metrics.applicationEntered('CREATED');
         }
         return reply.status(result.created ? 201 : 200).send(result.response);
       },

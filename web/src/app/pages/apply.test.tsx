@@ -43,6 +43,26 @@ describe('the apply route', () => {
     await waitFor(() => expect(history.at(-1)).toBe('/?reference=REF-123'));
   });
 
+  it('shows the lender as unavailable instead of the form while it cannot be reached, and the form once a retry finds it answering', async () => {
+    let available = false;
+    serve({ ...features, [validate]: () => ({ body: { ...buildResponse(buildApplication()), lenderAvailable: available } }) });
+    renderWithApp(<ApplyPage params={{ reference: 'REF-123' }} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bank services are unavailable. Please try again later.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Hi Kari!' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send application' })).not.toBeInTheDocument();
+
+    // Still down: the same message.
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Try again' })).not.toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Bank services are unavailable.');
+
+    available = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('fetches the consent texts again in a newly chosen language, keeping what was filled in', async () => {
     const calls = serve({ ...features, [validate]: { body: buildResponse(buildApplication()) } });
     renderWithApp(<ApplyPage params={{ reference: 'REF-123' }} />);

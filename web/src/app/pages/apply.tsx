@@ -26,5 +26,5 @@ export default function ApplyPage({ params }: { params: { reference: string } })
   if (!data || !application || !languageReady) return <PageSpinner />;
   const step = flowStepPage(application);
   if (step !== PAGES.apply.url({ reference: application.reference })) return <Redirect to={step} replace />;
-  return <ApplyScreen data={data} application={application} features={features} />;
+  return <ApplyScreen data={data} application={application} features={features} onRetry={() => void mutate()} retrying={validation.isValidating} />;
 }

@@ -28,5 +28,5 @@ export default function FormApplyPage() {
   if (!data || !application || !languageReady) return <PageSpinner />;
   const step = flowStepPage(application);
   if (step !== PAGES.apply.url({ reference: application.reference })) return <Redirect to={step} replace />;
-  return <ApplyScreen data={data} application={application} features={features} />;
+  return <ApplyScreen data={data} application={application} features={features} onRetry={() => void mutate()} retrying={applications.isValidating} />;
 }

@@ -26,6 +26,9 @@ interface Props {
   data: LoanApplicationsResponse;
   application: LoanApplicationView;
   features: Features | undefined;
+  /** Asks the server again whether the lender answers (while it does not). */
+  onRetry: () => void;
+  retrying: boolean;
 }
 
 /**
@@ -34,9 +37,11 @@ interface Props {
  * consumer version 1 (FLEX Young outside Sweden), around one shared form. While it is open it watches whether the application turned
  * final elsewhere (the shop cancelled it); then, as after a submission the lender declined or
  * that found the application already final, the screen gives way to a panel that says so, with
- * the way back to the shop, and nothing can be sent again.
+ * the way back to the shop, and nothing can be sent again. While the lender cannot be reached
+ * (its circuit is open, or it could not price the application), the catalogue's WEB_SERVICE_DOWN
+ * stands in place of the form, with a retry, so nobody fills in a form that could not be sent.
  */
-export function ApplyScreen({ data, application, features }: Props) {
+export function ApplyScreen({ data, application, features, onRetry, retrying }: Props) {
   const t = useT();
   const variant = applyVariant(application);
   const consents = shownConsents(data.consents);
@@ -60,11 +65,23 @@ export function ApplyScreen({ data, application, features }: Props) {
 
   const final = watch.final ?? (state.closed ? { reason: state.closed, redirectUrl: null } : null);
   if (final) return <ClosedScreen reason={final.reason} merchant={application.merchantName} redirectUrl={final.redirectUrl} />;
+  const greeting = <Heading level={1}>{name ? t('apply.greeting', { name }) : t('apply.greetingNoName')}</Heading>;
+  if (!data.lenderAvailable) {
+    return (
+      <div className="space-y-6">
+        {greeting}
+        <Alert variant="error">{t('ERRORS.WEB_SERVICE_DOWN')}</Alert>
+        <Button loading={retrying} onClick={onRetry}>
+          {t('pages.retry')}
+        </Button>
+      </div>
+    );
+  }
 
   return (
     <div className="space-y-8">
       <header className="space-y-3">
-        <Heading level={1}>{name ? t('apply.greeting', { name }) : t('apply.greetingNoName')}</Heading>
+        {greeting}
         <Text>{business ? t('apply.introBusiness', { company: customer.companyName ?? customer.externalId ?? '' }) : t('apply.intro')}</Text>
       </header>
 

@@ -80,5 +80,5 @@ export function buildResponse(application: LoanApplicationView, products: Renewa
   // As the server lists it: Resurs version 1 asks for the credit check itself.
   if (application.customer.type === 'PRIVATE' && application.version === 1) consents.push(CONSENTS.credit);
   if (products.length > 0) consents.push(CONSENTS.renewalAssessment, CONSENTS.renewal);
-  return { person, loanApplications: [application], consents, products };
+  return { person, loanApplications: [application], consents, products, lenderAvailable: true };
 }

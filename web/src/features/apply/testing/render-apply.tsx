@@ -56,7 +56,7 @@ export function renderApply(data: LoanApplicationsResponse, features: Features =
   const screenOf = (answer: LoanApplicationsResponse) => {
     const active = answer.loanApplications[0];
     if (!active) throw new Error('the answer has no application');
-    return <ApplyScreen data={answer} application={active} features={features} />;
+    return <ApplyScreen data={answer} application={active} features={features} onRetry={() => undefined} retrying={false} />;
   };
   const view = renderWithApp(screenOf(data));
   return { ...view, rerenderScreen: (next: LoanApplicationsResponse) => view.rerenderWith(screenOf(next)) };

@@ -117,5 +117,5 @@ export function flowApplication({ customer, ...rest }: Overrides = {}): LoanAppl
 }
 
 export const applicationsAnswer = (application: LoanApplicationView | null): Answer => ({
-  body: { person: { firstName: 'Kari', lastName: 'Nordmann' }, loanApplications: application ? [application] : [], consents: [], products: [] } satisfies LoanApplicationsResponse,
+  body: { person: { firstName: 'Kari', lastName: 'Nordmann' }, loanApplications: application ? [application] : [], consents: [], products: [], lenderAvailable: true } satisfies LoanApplicationsResponse,
 });

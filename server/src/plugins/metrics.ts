@@ -1,0 +1,200 @@
+/**
+ * Prometheus metrics (prom-client, ADR 17), served at /metrics (routes/metrics.ts). One registry
+ * per app, so tests can run several apps in one process; the process's own series (memory, event
+ * loop lag, …) once per process. Labels are route patterns, status classes, provider, operation,
+ * queue and status names: a bounded set, never a reference, a URL or personal data.
+ *
+ * Series read from the database at scrape time (queue depth and age, active sessions) are the
+ * same on every instance: aggregate them with max(), not sum().
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { APPLICATION_STATUSES, type ApplicationStatus, CIRCUIT_STATES, WEBHOOK_DELIVERY } from '@portal/domain';
+import { jobQueueStats } from '../jobs/queue-stats';
+import type { Interaction } from '../providers/types';
+
+export type WebhookOutcome = 'delivered' | 'rejected' | 'unreachable';
+
+export interface PortalMetrics {
+  providerCall(interaction: Interaction): void;
+  shortCircuited(provider: string, operation: string): void;
+  applicationEntered(status: ApplicationStatus): void;
+  webhookDelivery(outcome: WebhookOutcome, attempt: number, trigger: 'delivery' | 'resend'): void;
+  jobRun(queue: string, outcome: 'completed' | 'failed', seconds: number): void;
+  /** The exposition text and its content type. */
+  scrape(): Promise<{ contentType: string; body: string }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: PortalMetrics;
+  }
+}
+
+/** The process's own series: one set per process, however many apps it runs. */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
+/** The first delivery and its retries by number; attempts past the last retry (resends) share one label. */
+const LAST_ATTEMPT = WEBHOOK_DELIVERY.retries + 1;
+const attemptLabel = (attempt: number) => (attempt > LAST_ATTEMPT ? `${LAST_ATTEMPT + 1}+` : String(Math.max(1, attempt)));
+
+export default fp(async function metrics(app: FastifyInstance) {
+  const registry = new Registry();
+  const registers = [registry];
+
+  const http = new Histogram({
+    name: 'portal_http_request_duration_seconds',
+    help: 'HTTP requests by route pattern, method and status class',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const providerCalls = new Histogram({
+    name: 'portal_provider_call_duration_seconds',
+    help: 'Calls to providers by provider, operation and outcome (ok, refused, rate-limited, unavailable)',
+    labelNames: ['provider', 'operation', 'outcome'] as const,
+    buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers,
+  });
+  const shortCircuits = new Counter({
+    name: 'portal_provider_short_circuited_total',
+    help: 'Calls an open circuit answered at once as unavailable, without calling the provider',
+    labelNames: ['provider', 'operation'] as const,
+    registers,
+  });
+  const entered = new Counter({
+    name: 'portal_application_status_entered_total',
+    help: 'Applications entering each lifecycle status (counted after the change committed)',
+    labelNames: ['status'] as const,
+    registers,
+  });
+  for (const status of APPLICATION_STATUSES) entered.inc({ status }, 0);
+  const webhooks = new Counter({
+    name: 'portal_webhook_deliveries_total',
+    help: 'Webhook delivery attempts to merchants by outcome (delivered: 2xx; rejected: another answer; unreachable: none), attempt number and trigger',
+    labelNames: ['outcome', 'attempt', 'trigger'] as const,
+    registers,
+  });
+  const jobRuns = new Histogram({
+    name: 'portal_job_duration_seconds',
+    help: 'Background job runs by queue and outcome',
+    labelNames: ['queue', 'outcome'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers,
+  });
+
+  const warnOnce = new Set<string>();
+  /** A series read at scrape time that cannot be read is left out (stale values mislead). */
+  const readOrReset = async (name: string, gauges: { reset(): void }[], read: () => Promise<void>) => {
+    try {
+      await read();
+      warnOnce.delete(name);
+    } catch (error) {
+      for (const gauge of gauges) gauge.reset();
+      if (!warnOnce.has(name)) app.log.warn({ err: error, series: name }, 'metrics: a series could not be read');
+      warnOnce.add(name);
+    }
+  };
+
+  const queueAge = new Gauge({
+    name: 'portal_job_queue_oldest_age_seconds',
+    help: 'How long the oldest job that is due has waited, per queue (0: none waiting)',
+    labelNames: ['queue'] as const,
+    registers,
+  });
+  new Gauge({
+    name: 'portal_job_queue_depth',
+    help: 'Jobs per queue: queued (due), deferred (due later: retries, scheduled polls) and active',
+    labelNames: ['queue', 'state'] as const,
+    registers,
+    async collect() {
+      await readOrReset('portal_job_queue_depth', [this, queueAge], async () => {
+        const stats = await jobQueueStats(app.db);
+        this.reset();
+        queueAge.reset();
+        for (const s of stats) {
+          this.set({ queue: s.queue, state: 'queued' }, s.queued);
+          this.set({ queue: s.queue, state: 'deferred' }, s.deferred);
+          this.set({ queue: s.queue, state: 'active' }, s.active);
+          queueAge.set({ queue: s.queue }, s.oldestDueSeconds);
+        }
+      });
+    },
+  });
+  new Gauge({
+    name: 'portal_customer_sessions_active',
+    help: 'Customer sessions that have not expired (all instances: they live in the database)',
+    registers,
+    async collect() {
+      await readOrReset('portal_customer_sessions_active', [this], async () => this.set(await app.repos.sessions.countActive()));
+    },
+  });
+  new Gauge({
+    name: 'portal_provider_circuit_state',
+    help: "Each lender's circuit on this instance: 1 for its current state (closed, open, half-open)",
+    labelNames: ['provider', 'state'] as const,
+    registers,
+    collect() {
+      for (const status of app.providerHealth.statuses()) {
+        if (!status.circuit) continue;
+        for (const state of CIRCUIT_STATES) this.set({ provider: status.provider, state }, status.circuit === state ? 1 : 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'portal_provider_error_ratio',
+    help: 'Share of the calls of the last minutes a provider did not answer or answered 429 (this instance; absent without calls)',
+    labelNames: ['provider'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const status of app.providerHealth.statuses()) {
+        if (status.errorRate !== null) this.set({ provider: status.provider }, status.errorRate);
+      }
+    },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    http.observe(
+      {
+        method: METHODS.has(request.method) ? request.method : 'OTHER',
+        // The route's pattern (`/api/loan-application/validate/:reference`), never the URL itself.
+        route: request.routeOptions.url ?? 'unmatched',
+        status_class: statusClass(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.decorate('metrics', {
+    providerCall(interaction) {
+      providerCalls.observe({ provider: interaction.provider, operation: interaction.operation, outcome: interaction.outcome }, interaction.durationMs / 1000);
+    },
+    shortCircuited(provider, operation) {
+      shortCircuits.inc({ provider, operation });
+    },
+    applicationEntered(status) {
+      entered.inc({ status });
+    },
+    webhookDelivery(outcome, attempt, trigger) {
+      webhooks.inc({ outcome, attempt: attemptLabel(attempt), trigger });
+    },
+    jobRun(queue, outcome, seconds) {
+      jobRuns.observe({ queue, outcome }, seconds);
+    },
+    async scrape() {
+      const merged = Registry.merge([processMetrics(), registry]);
+      return { contentType: merged.contentType, body: await merged.metrics() };
+    },
+  } satisfies PortalMetrics);
+});
