@@ -8,6 +8,7 @@ import { loggerOptions } from './lib/logger';
 import { zodValidatorCompiler } from './lib/validation';
 import database from './plugins/database';
 import errorHandler from './plugins/error-handler';
+import rateLimits from './plugins/rate-limits';
 import security from './plugins/security';
 import { registerContractDelivery } from './jobs/contract-delivery';
 import { registerStatusPolling } from './jobs/status-poll';
@@ -45,6 +46,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(errorHandler);
   await instance.register(security);
   await instance.register(database, { db: options.db });
+  await instance.register(rateLimits);
   await instance.register(providers);
   await instance.register(lenders);
   await instance.register(changeFeed);

@@ -55,6 +55,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')),
     WEB_DIST_DIR: FIXTURE_WEB_DIST,
     PUBLIC_URL: 'http://localhost:3000',
+    // Every test's customers come from 127.0.0.1: the per-address limit is raised, the others
+    // (per application, per session, per key) count as in production (ADR 15).
+    RATE_LIMITS: 'identificationPerIp=100000',
     ...env,
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Housekeeping on a schedule: expired sessions are deleted, so the table stays small and nothing
- * personal outlives its use, and unfinished applications expire. (The sandbox cleans its own
+ * personal outlives its use, rate-limit counters whose window ended too (ADR 15), and unfinished
+ * applications expire. (The sandbox cleans its own
  * records: sandbox/index.ts.)
  */
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +18,8 @@ export function registerHousekeeping(app: FastifyInstance): void {
       const sessions = await app.repos.sessions.deleteExpired();
       const expired = await expireUnfinished(app);
       const operatorSessions = await app.repos.operatorSessions.deleteEnded();
-      app.log.info({ sessions, operatorSessions, expiredApplications: expired }, 'housekeeping');
+      const rateLimits = await app.repos.rateLimits.deleteExpired();
+      app.log.info({ sessions, operatorSessions, rateLimits, expiredApplications: expired }, 'housekeeping');
     },
   });
 }
