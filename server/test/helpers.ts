@@ -75,7 +75,14 @@ export async function createTestApp(
   logStream?: { write(line: string): void },
 ): Promise<TestApp> {
   const owned = database ?? (await openTestDatabase(engine));
-  const app = await buildApp({ config: testConfig(env), db: owned.db, logStream });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config: testConfig(env), db: owned.db, logStream });
+  } catch (error) {
+    // A configuration the portal refuses (a test of it) leaves no database behind.
+    if (!database) await owned.drop();
+    throw error;
+  }
   return {
     app,
     // The app's own handle: it carries the personal-data keys repositories and sandbox stores need.
