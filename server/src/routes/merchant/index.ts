@@ -18,7 +18,7 @@ import { ApiError } from '../../lib/errors';
 import { addressKey, TooManyRequests } from '../../plugins/rate-limits';
 import { createApplication, merchantView } from '../../services/applications';
 import { cancelByMerchant } from '../../services/cancel-application';
-import { merchantOpenApi } from './openapi';
+import { merchantOpenApi, withRateLimitHeaders } from './openapi';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,6 +52,8 @@ export default async function merchantApi(app: FastifyInstance) {
     // Info, licence, contact, tags and the webhook contract (routes/merchant/openapi.ts).
     openapi: merchantOpenApi(app.config.publicUrl),
     transform: jsonSchemaTransform,
+    // The rate limit's headers on every answer (routes' schemas describe bodies only).
+    transformObject: (document) => ('openapiObject' in document ? withRateLimitHeaders(document.openapiObject) : document.swaggerObject),
   });
   await app.register(swaggerUi, {
     routePrefix: MERCHANT_API.docs.pattern,
