@@ -47,6 +47,16 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   };
 }
 
+/**
+ * Every test's customers come from 127.0.0.1: the per-address limit is raised, the others (per
+ * application, per session, per key) count as in production (ADR 15). A test's own RATE_LIMITS
+ * come on top; RATE_LIMITS set to '' means production's numbers throughout.
+ */
+const TEST_RATE_LIMITS = 'identificationPerIp=100000';
+
+/** For a test that submits one application many times at once, to show nothing doubles. */
+export const SUBMIT_STORM_LIMITS = 'submitPerApplication=1000,submitPerSession=1000';
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -55,10 +65,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')),
     WEB_DIST_DIR: FIXTURE_WEB_DIST,
     PUBLIC_URL: 'http://localhost:3000',
-    // Every test's customers come from 127.0.0.1: the per-address limit is raised, the others
-    // (per application, per session, per key) count as in production (ADR 15).
-    RATE_LIMITS: 'identificationPerIp=100000',
     ...env,
+    RATE_LIMITS: env.RATE_LIMITS === '' ? '' : [TEST_RATE_LIMITS, env.RATE_LIMITS].filter(Boolean).join(','),
   });
 }
 

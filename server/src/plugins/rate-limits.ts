@@ -6,8 +6,8 @@
  *
  * - `check` counts one request against one or more limits (an address and an application, say)
  *   with one atomic upsert each; over any of them it answers 429 TOO_MANY_REQUESTS with
- *   Retry-After. A key that went over is then refused from memory until its window ends, so a
- *   flood costs no database work after the limit.
+ *   Retry-After. A key that went over is then refused from memory (by this instance) until its
+ *   window ends, before any counter is touched, so a flood costs no database work after the limit.
  * - `local` is for the payment status poll, a hot path answered from memory: it counts in memory
  *   and adds to the shared counter only every tenth of the limit (ADR 15 weighs the trade-off).
  */
@@ -174,8 +174,6 @@ export default fp(async function rateLimits(app: FastifyInstance) {
         keyPrefix: name,
         points,
         duration: windowSeconds,
-        // Once over, refused from memory until the window ends: no database work per refusal.
-        inMemoryBlockOnConsumed: points + 1,
       }),
     );
   }
@@ -196,38 +194,57 @@ export default fp(async function rateLimits(app: FastifyInstance) {
     refusedUntil.set(`${name}:${key}`, Date.now() + ms);
   };
 
+  const writeHeaders = (reply: FastifyReply, state: LimitState) => {
+    reply.header(RATE_LIMIT_HEADERS.limit, String(state.limit.points));
+    reply.header(RATE_LIMIT_HEADERS.remaining, String(state.remaining));
+    reply.header(RATE_LIMIT_HEADERS.reset, String(state.resetSeconds));
+  };
+  const refuse = (reply: FastifyReply, ms: number): never => {
+    const seconds = secondsUntil(ms);
+    reply.header(RATE_LIMIT_HEADERS.retryAfter, String(seconds));
+    throw new TooManyRequests(seconds);
+  };
+
   const check: RateLimits['check'] = async (reply, keys, options = {}) => {
     const counted = keys.filter((k): k is LimitKey & { key: string } => typeof k.key === 'string' && k.key !== '');
+
+    // A key this instance already found over is refused before any counter is touched: a flood
+    // past one limit (an address) writes nothing for the others (one row per made-up reference).
+    const now = Date.now();
+    const known = counted
+      .map(({ limit, key }) => ({ limit, ms: (refusedUntil.get(`${limit}:${key}`) ?? 0) - now }))
+      .filter(({ ms }) => ms > 0);
+    const longest = known.reduce<{ limit: RateLimitName; ms: number } | undefined>((max, k) => (!max || k.ms > max.ms ? k : max), undefined);
+    if (longest) {
+      if (options.headers) writeHeaders(reply, { limit: app.config.rateLimits[longest.limit], remaining: 0, resetSeconds: secondsUntil(longest.ms) });
+      refuse(reply, longest.ms);
+    }
+
     const results = await Promise.all(
       counted.map(async ({ limit, key }) => {
         try {
-          return { limit, result: await limiterOf(limit).consume(storedKey(key)), over: false };
+          return { limit, key, result: await limiterOf(limit).consume(storedKey(key)), over: false };
         } catch (rejection) {
           // Over the limit the store rejects with the count; anything else is a real failure.
-          if (rejection instanceof RateLimiterRes) return { limit, result: rejection, over: true };
+          if (rejection instanceof RateLimiterRes) return { limit, key, result: rejection, over: true };
           throw rejection;
         }
       }),
     );
     let retryAfterMs = 0;
-    const states = results.map(({ limit, result, over }, i): LimitState => {
+    const states = results.map(({ limit, key, result, over }): LimitState => {
       if (over) {
         retryAfterMs = Math.max(retryAfterMs, result.msBeforeNext, 1);
-        remember(limit, counted[i]?.key ?? '', result.msBeforeNext);
+        remember(limit, key, result.msBeforeNext);
       }
       return { limit: app.config.rateLimits[limit], remaining: over ? 0 : result.remainingPoints, resetSeconds: secondsUntil(result.msBeforeNext) };
     });
     const tightest = states.reduce<LimitState | undefined>((min, state) => (!min || state.remaining < min.remaining ? state : min), undefined);
-    if (options.headers && tightest) {
-      reply.header(RATE_LIMIT_HEADERS.limit, String(tightest.limit.points));
-      reply.header(RATE_LIMIT_HEADERS.remaining, String(tightest.remaining));
-      reply.header(RATE_LIMIT_HEADERS.reset, String(tightest.resetSeconds));
-    }
+    if (options.headers && tightest) writeHeaders(reply, tightest);
     if (retryAfterMs > 0) {
-      const seconds = secondsUntil(retryAfterMs);
-      reply.header(RATE_LIMIT_HEADERS.retryAfter, String(seconds));
-      reply.request.log.warn({ limits: counted.map((k) => k.limit), retryAfterSeconds: seconds }, 'rate limited');
-      throw new TooManyRequests(seconds);
+      // Once per key and instance: later refusals come from memory, unlogged.
+      reply.request.log.warn({ limits: results.filter((r) => r.over).map((r) => r.limit), retryAfterSeconds: secondsUntil(retryAfterMs) }, 'rate limit reached');
+      refuse(reply, retryAfterMs);
     }
     return states;
   };

@@ -54,14 +54,20 @@ export function submitRequestOf(request: FastifyRequest, lender: ProviderKind, c
   };
 }
 
+/**
+ * The session a call counts against, once someone has identified in it. A call without one is
+ * refused (401) before any work, and counting it would keep a row for every made-up session.
+ */
+const identifiedSession = (request: FastifyRequest): string | null => (request.session.identity ? request.session.sessionId : null);
+
 /** What a submit counts against (ADR 15): the application the session works on, and the session. */
 export const submitLimits = (request: FastifyRequest): LimitKey[] => [
   { limit: 'submitPerApplication', key: request.session.activeReference },
-  { limit: 'submitPerSession', key: request.session.sessionId },
+  { limit: 'submitPerSession', key: identifiedSession(request) },
 ];
 
 /** What a signing start or a refresh of the signatures counts against, as a submit. */
 export const signingLimits = (request: FastifyRequest): LimitKey[] => [
   { limit: 'signingPerApplication', key: request.session.activeReference },
-  { limit: 'signingPerSession', key: request.session.sessionId },
+  { limit: 'signingPerSession', key: identifiedSession(request) },
 ];
