@@ -31,7 +31,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/src/**/*.tsx'],
+    files: ['server/src/**/*.tsx', 'sandbox/src/**/*.tsx', 'demo-shop/src/**/*.tsx'],
     plugins: { 'jsx-a11y': jsxA11y },
     rules: { ...jsxA11y.flatConfigs.recommended.rules },
   },

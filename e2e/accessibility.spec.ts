@@ -24,10 +24,10 @@ async function visit(page: Page, path: string, language: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
-async function createApplication(page: Page, baseURL: string) {
+async function createApplication(page: Page, baseURL: string, nationalId = '18087248794') {
   const response = await page.request.post('/api/merchant/v1/applications', {
     headers: { Authorization: 'Bearer sandbox-demo-merchant-key' },
-    data: buildPrivateApplication('18087248794', {}, baseURL),
+    data: buildPrivateApplication(nationalId, {}, baseURL),
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as { reference: string; applyUrl: string };
@@ -70,6 +70,23 @@ for (const { code, menu } of LANGUAGES) {
     await visit(page, application.applyUrl, code);
     await expect(page.getByRole('link', { name: /Log out|Logga ut|Logg ut/ })).toBeVisible();
     await expectNoViolations(page, `apply (${code})`);
+  });
+
+  test(`the page for an application not found for this person passes axe in ${code}`, async ({ page, baseURL }) => {
+    const mine = await createApplication(page, baseURL ?? '');
+    const theirs = await createApplication(page, baseURL ?? '', '27028809552');
+    const login = await page.request.post('/api/loan-application/dummy-login', {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { reference: mine.reference },
+    });
+    expect(login.ok()).toBe(true);
+    await page.goto('/loan-subscription/');
+    await page.getByRole('button', { name: menu }).click();
+    // Someone else's application answers as an unknown one does: this page, in the chosen language.
+    await visit(page, theirs.applyUrl, code);
+    await expect(page).toHaveURL(/\/loan-subscription\/404$/);
+    await expect(page.getByRole('button', { name: /Log out|Logga ut|Logg ut/ })).toBeVisible();
+    await expectNoViolations(page, `application not found for this person (${code})`);
   });
 }
 

@@ -40,16 +40,27 @@ test('the apply page without a session goes to identification, keeping the refer
   await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
 });
 
-test("another person's application answers 403: the forbidden page offers to identify as the right person or go back to the shop", async ({ page, baseURL }) => {
+test("another person's application answers as an unknown one: a page that offers to identify as the right person or go back to the shop", async ({ page, baseURL }) => {
   const mine = await createApplication(page, baseURL, '18087248794');
   const theirs = await createApplication(page, baseURL, '27028809552');
   await dummyLogin(page, mine.reference);
 
+  // The same page for a reference that does not exist: the server does not tell them apart.
+  for (const link of [theirs.applyUrl, `${baseURL}/loan-subscription/NoSuchReference000000000?countryCode=NO`]) {
+    await page.goto('/demo-shop/');
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/loan-subscription\/404$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vi fant ikke denne søknaden for deg');
+    await expect(page.getByRole('button', { name: 'Logg ut og identifiser deg som riktig person' })).toBeVisible();
+    await page.getByRole('button', { name: 'Gå tilbake' }).click();
+    await expect(page).toHaveURL(/\/demo-shop\//);
+  }
+
+  // Identifying as the right person starts from the same application, logged out.
   await page.goto(theirs.applyUrl);
-  await expect(page).toHaveURL(/\/loan-subscription\/403$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Du har ikke tilgang til denne søknaden');
-  await expect(page.getByRole('button', { name: 'Identifiser deg som riktig person' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Tilbake til butikken' })).toHaveAttribute('href', `/api/loan-application/shop/${theirs.reference}`);
+  await page.getByRole('button', { name: 'Logg ut og identifiser deg som riktig person' }).click();
+  await expect(page).toHaveURL(new RegExp(`/loan-subscription/\\?reference=${theirs.reference}`));
+  expect((await page.request.get('/api/loan-application')).status()).toBe(401);
 });
 
 test('the header of an application: logo, back to the shop, log out', async ({ page, baseURL }) => {
@@ -114,7 +125,7 @@ test('at 360 px no page scrolls sideways, in any language', async ({ page, baseU
   for (const menu of ['English', 'Svenska', 'Norsk']) {
     await page.goto('/loan-subscription/');
     await page.getByRole('button', { name: menu }).click();
-    for (const path of ['/loan-subscription/', '/loan-subscription/403', '/loan-subscription/500', '/loan-subscription/design-system', applyUrl]) {
+    for (const path of ['/loan-subscription/', '/loan-subscription/403', '/loan-subscription/404', '/loan-subscription/500', '/loan-subscription/design-system', applyUrl]) {
       await page.goto(path);
       await expect(page.locator('main h1')).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

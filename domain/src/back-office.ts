@@ -308,6 +308,8 @@ export type WebhookEventView = z.infer<typeof webhookEventViewSchema>;
 export const applicationDetailSchema = z.object({
   application: applicationSummarySchema,
   final: z.boolean(),
+  /** When the customer's personal data was erased, some time after the application turned final (ADR 18). */
+  personalDataErasedAt: z.nullable(z.string()),
   callbackUrl: z.string(),
   webhookUrl: z.nullable(z.string()),
   /** Every lifecycle transition, provider call and webhook attempt, oldest first. */

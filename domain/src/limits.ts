@@ -29,6 +29,12 @@ export const RENEWAL_WINDOW_DAYS = 14;
 export const PRODUCT_NAME_MAX_LENGTH = 100;
 
 export const MOCK_DELAY_SECONDS = { min: 0, max: 300, default: 30 } as const;
+/**
+ * The decisions the business screen's mock panel (sandbox only) can make the simulated GRENKE
+ * take: a contract between the client API's mock route and the simulator's control endpoint.
+ */
+export const GRENKE_MOCK_ACTIONS = ['continue', 'denied', 'cancelled', 'approved'] as const;
+export type GrenkeMockAction = (typeof GRENKE_MOCK_ACTIONS)[number];
 
 export const SESSION_IDLE_TIMEOUT_MINUTES = 30;
 

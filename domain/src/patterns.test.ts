@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN, PHONE_PATTERNS, POSTAL_CODE_PATTERNS } from './patterns';
+import { EMAIL_PATTERN, hasUnsafeText, PHONE_PATTERNS, POSTAL_CODE_PATTERNS } from './patterns';
+import { optionalText, requiredText } from './schemas/atoms';
 
 describe('phone patterns (spec section 5)', () => {
   it.each(['91234567', '+47 91234567', '0047 912 34 567', '+4791234567', '912-34-567', '22334455'])(
@@ -35,4 +36,16 @@ describe('postal codes', () => {
     expect(POSTAL_CODE_PATTERNS.SE.test('11151')).toBe(true);
     expect(POSTAL_CODE_PATTERNS.SE.test('1115')).toBe(false);
   });
+});
+
+describe('text no field may hold', () => {
+  it.each([['U+0000', 'a\u0000b'], ['a lone high surrogate', 'x\ud800'], ['a lone low surrogate', '\udc00y'], ['two halves the wrong way round', '\udc00\ud800']])(
+    'finds %s, and every text atom refuses it',
+    (_name, value) => {
+      expect(hasUnsafeText(value)).toBe(true);
+      expect(requiredText(100).safeParse(value).error?.issues[0]?.message).toBe('validation.invalidCharacters');
+      expect(optionalText(100).safeParse(value).success).toBe(false);
+    },
+  );
+  it.each(['Kari Nordmann', 'Bjørn Ærø', 'emoji \ud83d\ude42 is a pair', ''])('lets %s through', (value) => expect(hasUnsafeText(value)).toBe(false));
 });

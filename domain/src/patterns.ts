@@ -3,6 +3,17 @@
  * decide whether a value is written in an acceptable form.
  */
 
+/**
+ * What no text the portal takes may hold: U+0000 (PostgreSQL's text type refuses it) and a UTF-16
+ * half without its other half (a lone surrogate is not Unicode text and cannot be stored or
+ * encoded as UTF-8). Every schema's text atoms and the server's check of each request's
+ * parameters, query, headers, cookies and body use this one definition.
+ */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what this pattern finds
+export const UNSAFE_TEXT_PATTERN = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const hasUnsafeText = (value: string): boolean => UNSAFE_TEXT_PATTERN.test(value);
+
 /** local-part@domain with a top-level part of two or more letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 

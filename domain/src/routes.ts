@@ -58,11 +58,6 @@ export const API = {
   bankIdCallback: route('/api/loan-application/auth/callback'),
   /** The customer leaves for the merchant from a step of the flow: answers where to go. */
   leave: route('/api/loan-application/leave'),
-  /**
-   * The way back to the shop for someone the application is not for (the page for another
-   * person's application): a redirect to the shop's own address, which changes nothing.
-   */
-  shop: route('/api/loan-application/shop/:reference'),
   /** Where Resurs (version 2) sends the customer back: the payment is read again before the page shows. */
   resursV2Return: route('/api/loan-application/resurs/v2/return/:result'),
 } as const;

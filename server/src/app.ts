@@ -1,13 +1,13 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import fp from 'fastify-plugin';
-import { API, DEMO_SHOP, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
+import { API, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
 import type { Config } from './config';
 import type { Db } from './db/db';
-import demoShop, { seedDemoMerchant } from './demo-shop';
 import { loggerOptions } from './lib/logger';
 import { zodValidatorCompiler } from './lib/validation';
 import database from './plugins/database';
-import errorHandler from './plugins/error-handler';
+import errorHandler, { frameworkErrors, MAX_PARAM_LENGTH } from './plugins/error-handler';
+import inputGuard from './plugins/input-guard';
 import rateLimits from './plugins/rate-limits';
 import security from './plugins/security';
 import { registerContractDelivery } from './jobs/contract-delivery';
@@ -25,7 +25,7 @@ import health from './routes/health';
 import loanApplicationApi from './routes/loan-application';
 import merchantApi from './routes/merchant';
 import backOffice from './routes/back-office';
-import sandbox from './sandbox';
+import sandboxMode from './sandbox-mode';
 
 export interface AppOptions {
   config: Config;
@@ -44,6 +44,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   instance.setValidatorCompiler(zodValidatorCompiler);
 
   await instance.register(errorHandler);
+  await instance.register(inputGuard);
   await instance.register(security);
   await instance.register(database, { db: options.db });
   await instance.register(rateLimits);
@@ -64,12 +65,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(backOffice);
   await instance.register(spa);
 
-  if (options.config.sandbox) {
-    await seedDemoMerchant(instance);
-    await instance.register(sandbox);
-    await instance.register(demoShop);
-    instance.get('/', (_request, reply) => reply.redirect(DEMO_SHOP.home.pattern, 302));
-  }
+  if (options.config.sandbox) await instance.register(sandboxMode);
 });
 
 const isPoll = (request: { url?: string }): boolean => request.url?.startsWith(API.paymentStatus.pattern) ?? false;
@@ -89,7 +85,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Reject JSON with __proto__ or constructor keys instead of parsing them.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
     requestTimeout: 60_000,
     // A first start creates the embedded database, which takes a while on a busy machine.
     pluginTimeout: 120_000,

@@ -128,4 +128,16 @@ describe('configuration', () => {
     const { OIDC_CLIENT_SECRET: _, ...incomplete } = LIVE;
     expect(() => loadConfig({ ...incomplete, SANDBOX: 'false' })).toThrow(/OIDC_CLIENT_SECRET: required/);
   });
+
+  it('keeps personal data 90 days after an application is final and consent evidence three years, unless told otherwise', () => {
+    expect(loadConfig({}).retention).toEqual({ daysAfterFinal: 90, consentDays: 1095, jobHistoryDays: 7 });
+    expect(loadConfig({ RETENTION_DAYS_AFTER_FINAL: '30', CONSENT_RETENTION_DAYS: '3650', JOB_HISTORY_DAYS: '2' }).retention).toEqual({
+      daysAfterFinal: 30,
+      consentDays: 3650,
+      jobHistoryDays: 2,
+    });
+    // Consent evidence never goes before the data it let the portal process.
+    expect(() => loadConfig({ RETENTION_DAYS_AFTER_FINAL: '400', CONSENT_RETENTION_DAYS: '100' })).toThrow(/CONSENT_RETENTION_DAYS: must be at least RETENTION_DAYS_AFTER_FINAL/);
+    expect(() => loadConfig({ RETENTION_DAYS_AFTER_FINAL: '0' })).toThrow(/RETENTION_DAYS_AFTER_FINAL/);
+  });
 });

@@ -34,6 +34,9 @@ const envSchema = z.object({
   LEASING_TERMS_VERSION_NO: z.string().max(100).optional(),
   LEASING_TERMS_VERSION_SE: z.string().max(100).optional(),
   RATE_LIMITS: z.string().optional(),
+  RETENTION_DAYS_AFTER_FINAL: z.coerce.number().int().min(1).max(3650).default(90),
+  CONSENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(7300).default(1095),
+  JOB_HISTORY_DAYS: z.coerce.number().int().min(1).max(365).default(7),
 
   RESURS_V2_BASE_URL: url.optional(),
   RESURS_V2_CLIENT_ID: z.string().min(1).optional(),
@@ -126,6 +129,15 @@ export interface Config {
   features: { resursMerchantApiEnabled: boolean };
   /** Every rate limit (domain's RATE_LIMITS), with the points RATE_LIMITS set instead (ADR 15). */
   rateLimits: Readonly<Record<RateLimitName, RateLimit>>;
+  /** How long data is kept (ADR 18; the README's "Scaling and data retention" says why). */
+  retention: {
+    /** Days after an application turns final (and a subscription's term ends) before its personal data is erased. */
+    daysAfterFinal: number;
+    /** Days after an application turns final before its consent evidence is deleted. */
+    consentDays: number;
+    /** Days the job queue keeps finished jobs (pg-boss's archive). */
+    jobHistoryDays: number;
+  };
   providers: {
     resursV2: { baseUrl: string; clientId: string; clientSecret: string; storeId: string };
     resursV1: { baseUrl: string; username: string; password: string };
@@ -261,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     leasingTermsVersions: { NO: e.LEASING_TERMS_VERSION_NO ?? null, SE: e.LEASING_TERMS_VERSION_SE ?? null },
     features: { resursMerchantApiEnabled: e.RESURS_MERCHANT_API_ENABLED },
     rateLimits,
+    retention: { daysAfterFinal: e.RETENTION_DAYS_AFTER_FINAL, consentDays: e.CONSENT_RETENTION_DAYS, jobHistoryDays: e.JOB_HISTORY_DAYS },
     providers: {
       resursV2: {
         baseUrl: need('RESURS_V2_BASE_URL', sandboxUrl('resurs-v2')),
@@ -316,6 +329,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (!sandbox && (!e.GRENKE_CLIENT_CERT_FILE || !e.GRENKE_CLIENT_KEY_FILE)) {
     problems.push('GRENKE_CLIENT_CERT_FILE and GRENKE_CLIENT_KEY_FILE: GRENKE requires a client certificate');
+  }
+  if (e.CONSENT_RETENTION_DAYS < e.RETENTION_DAYS_AFTER_FINAL) {
+    // The evidence of a consent outlives the data it let the portal process, never the other way round.
+    problems.push('CONSENT_RETENTION_DAYS: must be at least RETENTION_DAYS_AFTER_FINAL');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -192,7 +192,7 @@ describe('BankID identification through the OIDC broker', () => {
     const mine = await validate(browser, reference);
     expect(mine.status).toBe(200);
     expect((JSON.parse(mine.body) as LoanApplicationsResponse).loanApplications[0]?.reference).toBe(reference);
-    expect((await validate(browser, someoneElses)).status).toBe(403);
+    expect((await validate(browser, someoneElses)).status).toBe(404);
   });
 
   it('lets a log out end only the session\u2019s own application, not another person\u2019s it was started with', async () => {
@@ -201,7 +201,7 @@ describe('BankID identification through the OIDC broker', () => {
     const olas = await createApplication(buildPrivateApplication('27028809552', { merchantPaymentReference }, t.url));
     const browser = new Browser(t.url);
     await approve(browser, await openBroker(browser, 'no', olas), { person: '18087248794' });
-    expect((await validate(browser, olas)).status).toBe(403);
+    expect((await validate(browser, olas)).status).toBe(404);
 
     const cookie = browser.header(API.logout.url());
     const logout = await fetch(`${t.url}${API.logout.url()}`, { method: 'POST', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
@@ -379,20 +379,21 @@ describe('BankID identification through the OIDC broker', () => {
 });
 
 describe('BankID broker with several instances, and in the logs', () => {
-  it('lets another instance continue a login, with the same keys, and logs no national ID', async () => {
+  it('lets another instance continue a login, with the same keys whatever the portal’s session secret, and logs no national ID', async () => {
     const lines: string[] = [];
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const first = await createTestApp('pglite', { PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'info' }, undefined, {
+    const first = await createTestApp('pglite', { PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'info', SESSION_SECRET: 'a'.repeat(32) }, undefined, {
       write: (line) => void lines.push(line),
     });
     await first.app.listen({ port, host: '127.0.0.1' });
-    // A second instance on the same database, behind the same public address.
+    // A second instance on the same database, behind the same public address. Its portal even
+    // signs its sessions with another secret: the broker's keys are the broker's own.
     const secondPort = await freePort();
     const secondUrl = `http://127.0.0.1:${secondPort}`;
     const second = await createTestApp(
       'pglite',
-      { PORT: String(secondPort), PUBLIC_URL: url, LOG_LEVEL: 'info' },
+      { PORT: String(secondPort), PUBLIC_URL: url, LOG_LEVEL: 'info', SESSION_SECRET: 'b'.repeat(32) },
       { db: first.db, drop: async () => {} },
       { write: (line) => void lines.push(line) },
     );

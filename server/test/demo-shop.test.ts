@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, FAVICON_PATH, OUTCOMES } from '@portal/domain';
-import { createTestApp, type TestApp } from './helpers';
+import { startTestServer, type TestApp } from './helpers';
 
 /**
  * The demo shop's pages as a customer meets them: the return page says in the shop's language
@@ -8,9 +8,10 @@ import { createTestApp, type TestApp } from './helpers';
  * name of this machine sends the browser to the configured origin, where its form can submit.
  */
 describe('the demo shop', () => {
-  let t: TestApp;
+  // Listening: the shop calls the merchant API over HTTP, as any shop does.
+  let t: TestApp & { url: string };
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await startTestServer('pglite');
   });
   afterAll(async () => t.close());
 
@@ -57,7 +58,7 @@ describe('the demo shop', () => {
 
   it('names the site’s icon on its pages and the simulators’, and the icon is there (no 404)', async () => {
     for (const url of ['/demo-shop/?lang=en', `${DEMO_SHOP.return.pattern}?lang=en`, '/sandbox/resurs-v1/sign/unknown', '/sandbox/signing/sign/unknown/task']) {
-      const page = await t.app.inject({ method: 'GET', url });
+      const page = await t.app.inject({ method: 'GET', url, headers: { host: new URL(t.url).host } });
       const icon = /<link rel="icon" href="([^"]+)"/.exec(page.body)?.[1];
       expect(icon, url).toBe(FAVICON_PATH);
     }
@@ -71,10 +72,11 @@ describe('the demo shop', () => {
   });
 
   it('opened under another name of this machine, sends the browser to the configured origin, where its form can submit', async () => {
-    const elsewhere = await t.app.inject({ method: 'GET', url: '/demo-shop/?lang=nb', headers: { host: '127.0.0.1:3000' } });
+    const configured = new URL(t.url);
+    const elsewhere = await t.app.inject({ method: 'GET', url: '/demo-shop/?lang=nb', headers: { host: `localhost:${configured.port}` } });
     expect(elsewhere.statusCode).toBe(302);
-    expect(elsewhere.headers.location).toBe('http://localhost:3000/demo-shop/?lang=nb');
-    const here = await t.app.inject({ method: 'GET', url: '/demo-shop/?lang=nb', headers: { host: 'localhost:3000' } });
+    expect(elsewhere.headers.location).toBe(`${t.url}/demo-shop/?lang=nb`);
+    const here = await t.app.inject({ method: 'GET', url: '/demo-shop/?lang=nb', headers: { host: configured.host } });
     expect(here.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, TEST_PEOPLE } from '@portal/domain';
-import { sandboxStore } from '../src/sandbox/records';
+import { sandboxStore } from '@portal/sandbox/testing';
 import { ENGINES, startTestServer, type TestApp } from './helpers';
 import { call, type Customer, eventually, outcomeOf, paymentStatus, startConsumer } from './flow-helpers';
 

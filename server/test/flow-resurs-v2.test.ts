@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type LoanApplicationsResponse, MERCHANT_API, TEST_PEOPLE } from '@portal/domain';
-import { sandboxStore } from '../src/sandbox/records';
+import { sandboxStore } from '@portal/sandbox/testing';
 import { ENGINES, merchantAuth, startTestServer, SUBMIT_STORM_LIMITS, type TestApp } from './helpers';
 import { call, type Customer, eventually, outcomeOf, paymentStatus, press, startConsumer } from './flow-helpers';
 

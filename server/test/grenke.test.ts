@@ -14,7 +14,7 @@ import { isFinal, leasingStateOf } from '../src/providers/grenke/states';
 import { GRENKE_STATES, type GrenkeClient, type GrenkeCreateRequest, type GrenkeState } from '../src/providers/grenke/types';
 import { memoryRecorder } from '../src/providers/interactions';
 import type { ProviderResult } from '../src/providers/types';
-import { grenkeStores } from '../src/sandbox/grenke/requests';
+import { grenkeStoresOf } from '@portal/sandbox/testing';
 import { apiErrorFor } from '../src/services/provider-errors';
 import { nextReference, startTestServer, type TestApp } from './helpers';
 
@@ -66,7 +66,7 @@ describe('GRENKE adapter against the sandbox simulator', () => {
   /** The same with room for a busy test machine: a cold PDF render must not read as a timeout. */
   let grenke: GrenkeClient;
   const recorder = memoryRecorder();
-  const stores = () => grenkeStores(t.app.db);
+  const stores = () => grenkeStoresOf(t.app.db);
 
   /** Makes time pass for a request by moving its creation back (no sleeping). */
   const age = async (financingId: string, ms: number) => {

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import { RATE_LIMIT_NAMES } from '@portal/domain';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Db, openDatabase } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
-import { DEMO_MERCHANT } from '../src/demo-shop';
+import { DEMO_MERCHANT } from '../src/sandbox-mode/demo-merchant';
 import { TEST_DATABASE_URL } from './env';
 
 export type Engine = 'pglite' | 'postgres';
@@ -53,6 +54,12 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
  * come on top; RATE_LIMITS set to '' means production's numbers throughout.
  */
 const TEST_RATE_LIMITS = 'identificationPerIp=100000';
+
+/**
+ * Every limit far past what a test reaches: for the fuzzer, which calls each endpoint hundreds of
+ * times from one client and must reach the use cases, not the limit. The limits are still counted.
+ */
+export const LIMITS_OUT_OF_REACH = RATE_LIMIT_NAMES.map((name) => `${name}=100000000`).join(',');
 
 /** For a test that submits one application many times at once, to show nothing doubles. */
 export const SUBMIT_STORM_LIMITS = 'submitPerApplication=1000,submitPerSession=1000';

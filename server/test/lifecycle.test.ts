@@ -214,14 +214,6 @@ describe.each(ENGINES)('the application lifecycle on %s', (engine) => {
     });
   });
 
-  it('sends someone the application is not for back to the shop without changing anything', async () => {
-    const customer = await startConsumer(t, '27028809552', 2, t.url);
-    const response = await t.app.inject({ method: 'GET', url: API.shop.url({ reference: customer.reference }) });
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe(`${t.url}/`);
-    expect(await merchantView(customer)).toMatchObject({ status: 'CREATED', outcome: null });
-  });
-
   it('changes statuses only through the lifecycle table', async () => {
     const { readFileSync, readdirSync, statSync } = await import('node:fs');
     const { join } = await import('node:path');

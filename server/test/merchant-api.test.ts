@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusinessApplication, buildPrivateApplication, MERCHANT_API } from '@portal/domain';
 import { createTestApp, ENGINES, merchantAuth, nextReference, type TestApp } from './helpers';
-import { DEMO_MERCHANT } from '../src/demo-shop';
+import { DEMO_MERCHANT } from '../src/sandbox-mode/demo-merchant';
 
 const url = MERCHANT_API.applications.pattern;
 

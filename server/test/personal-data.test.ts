@@ -24,7 +24,7 @@ async function dumpAll(db: Db): Promise<string> {
     `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
       WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
   );
-  expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['customers', 'sessions', 'sandbox_records', 'subscriptions', 'consents', 'job']));
+  expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['customers', 'sessions', 'sandbox_store', 'sandbox_keys', 'demo_shop_webhooks', 'subscriptions', 'consents', 'job']));
   const parts: string[] = [];
   for (const { schema, name } of tables) {
     const rows = await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${schema}"."${name}" t`);
@@ -119,6 +119,10 @@ describe('personal data at rest', () => {
     expect(row?.national_id).toMatch(/^pd1\./);
     expect(row?.email).toMatch(/^pd1\./);
     expect(row?.national_id_hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The simulated lenders' records are sealed whole, with the sandbox's own key.
+    const sealed = await t.db.query<{ sealed: string }>('SELECT sealed FROM sandbox_store');
+    expect(sealed.length).toBeGreaterThan(0);
+    for (const record of sealed) expect(record.sealed).toMatch(/^sb1\./);
   }, 90_000);
 });
 
@@ -177,7 +181,7 @@ describe('rows kept in plain text by an earlier version', () => {
       try {
         const dump = await dumpAll(first.db);
         for (const secret of [KARI, 'kari.nordmann@example.com', '+47 91234567']) expect(dump, secret).not.toContain(secret);
-        // Read as before, through the repositories and the sandbox store.
+        // Read as before, through the repositories.
         expect(await first.repos.applications.listForNationalId(KARI)).toEqual([expect.objectContaining({ id: applicationId })]);
         expect(await first.repos.customers.findByApplicationId(applicationId)).toMatchObject({ nationalId: KARI, phone: '+47 91234567' });
         expect(await first.repos.sessions.get('live')).toMatchObject({ data: { identity: { nationalId: KARI } } });
@@ -188,8 +192,9 @@ describe('rows kept in plain text by an earlier version', () => {
         expect(await first.repos.consents.listForApplication(applicationId)).toEqual([
           expect.objectContaining({ subjectNationalId: KARI, customerId: expect.any(String), documents: null }),
         ]);
-        const [record] = await first.db.query<{ data: { sealed?: string; find?: unknown } }>(`SELECT data FROM sandbox_records WHERE id = 'p1'`);
-        expect(record?.data).toEqual({ sealed: expect.stringMatching(/^pd1\.a\./), find: { orderReference: 'ref-old' } });
+        // The simulators' records of an earlier version went with their table (migration 012):
+        // the sandbox keeps its own now, sealed with its own key.
+        expect(await first.db.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'sandbox_records'`)).toHaveLength(0);
       } finally {
         await first.close();
       }

@@ -3,14 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, buildPrivateApplication, DEMO_SHOP, MERCHANT_API } from '@portal/domain';
+import { sandboxRecords, sandboxStore } from '@portal/sandbox/testing';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/db';
-import { createTestApp, ENGINES, merchantAuth, nextReference, testConfig, type TestApp, XHR } from './helpers';
+import { createTestApp, ENGINES, merchantAuth, nextReference, startTestServer, testConfig, type TestApp, XHR } from './helpers';
 
 describe.each(ENGINES)('platform on %s', (engine) => {
-  let t: TestApp;
+  // Listening: the demo shop calls the merchant API over HTTP, as any shop does.
+  let t: TestApp & { url: string };
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await startTestServer(engine);
   });
   afterAll(async () => t.close());
 
@@ -65,7 +67,7 @@ describe.each(ENGINES)('platform on %s', (engine) => {
   });
 
   it('lets the demo shop create an application and send the customer to it', async () => {
-    const home = await t.app.inject({ method: 'GET', url: '/demo-shop/?lang=sv' });
+    const home = await t.app.inject({ method: 'GET', url: '/demo-shop/?lang=sv', headers: { host: new URL(t.url).host } });
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain('<html lang="sv"');
     expect(home.body).toContain('Anna Andersson');
@@ -77,7 +79,7 @@ describe.each(ENGINES)('platform on %s', (engine) => {
       payload: 'scenario=consumer-se-v2&person=198305147715&sku=LAP-14&period=36&lang=sv',
     });
     expect(checkout.statusCode).toBe(303);
-    expect(checkout.headers.location).toMatch(/^http:\/\/localhost:3000\/loan-subscription\/[A-Za-z0-9_-]{22,}\?countryCode=SE$/);
+    expect(checkout.headers.location).toMatch(new RegExp(`^${t.url}/loan-subscription/[A-Za-z0-9_-]{22,}\\?countryCode=SE$`));
 
     const refused = await t.app.inject({
       method: 'POST',
@@ -196,17 +198,22 @@ describe('housekeeping', () => {
       await t.app.repos.sessions.set('live', {}, new Date(Date.now() + 60_000));
       await t.app.repos.sessions.set('dead', {}, new Date(Date.now() - 1000));
       await t.db.query('INSERT INTO rate_limits (key, points, expire) VALUES ($1, 1, $2), ($3, 1, $4)', ['test:dead', Date.now() - 1000, 'test:live', Date.now() + 60_000]);
-      await t.db.query(`INSERT INTO sandbox_records (namespace, id, data, expires_at) VALUES ('test', 'dead', '{}', now() - interval '1 second'), ('test', 'live', '{}', now() + interval '1 minute')`);
       await t.app.jobs.send('housekeeping', {});
-      await t.app.jobs.send('sandbox-housekeeping', {});
+      // The simulators clean their own store, on their own clock.
+      const records = sandboxStore<{ n: number }>(t.db, 'test');
+      await records.put('dead', { n: 1 }, 60);
+      await records.put('live', { n: 2 }, 60);
+      await t.db.query(`UPDATE sandbox_store SET expires_at = now() - interval '1 second' WHERE namespace = 'test' AND id = 'dead'`);
+      expect(await (await sandboxRecords(t.db)).deleteExpired()).toBe(1);
+      expect(await records.get('dead')).toBeNull();
+      expect(await records.get('live')).toEqual({ n: 2 });
       const { eventually } = await import('./flow-helpers');
       await eventually(async () => (await t.db.query('SELECT 1 FROM sessions WHERE id_hash = $1', ['dead'])).length === 0, 10_000);
       expect(await t.db.query('SELECT 1 FROM sessions WHERE id_hash = $1', ['live'])).toHaveLength(1);
       expect(await t.db.query('SELECT key FROM rate_limits WHERE key LIKE $1', ['test:%'])).toEqual([{ key: 'test:live' }]);
-      await eventually(async () => (await t.db.query(`SELECT 1 FROM sandbox_records WHERE namespace = 'test' AND id = 'dead'`)).length === 0, 10_000);
-      expect(await t.db.query(`SELECT 1 FROM sandbox_records WHERE namespace = 'test' AND id = 'live'`)).toHaveLength(1);
     } finally {
       await t.close();
     }
   });
+
 });

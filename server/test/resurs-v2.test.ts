@@ -5,8 +5,12 @@ import { memoryRecorder } from '../src/providers/interactions';
 import { parseAuthorizationCallback } from '../src/providers/resurs-v2/answers';
 import { createResursV2Client } from '../src/providers/resurs-v2/client';
 import type { ResursV2CreatePayment } from '../src/providers/resurs-v2/types';
-import { sandboxStore } from '../src/sandbox/records';
-import { PAYMENTS_NAMESPACE, type StoredPayment, TOKENS_NAMESPACE } from '../src/sandbox/resurs-v2/model';
+import {
+  RESURS_V2_PAYMENTS as PAYMENTS_NAMESPACE,
+  RESURS_V2_TOKENS as TOKENS_NAMESPACE,
+  type ResursV2Payment as StoredPayment,
+  sandboxStore,
+} from '@portal/sandbox/testing';
 import type { ProviderResult } from '../src/providers/types';
 import { apiErrorFor } from '../src/services/provider-errors';
 import { nextReference, startTestServer, type TestApp } from './helpers';
@@ -147,7 +151,7 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
     expect(count('getToken')).toBe(1);
 
     // The simulator forgets every token it issued: the next call is refused once, then renewed.
-    await t.db.query('DELETE FROM sandbox_records WHERE namespace = $1', [TOKENS_NAMESPACE]);
+    await t.db.query('DELETE FROM sandbox_store WHERE namespace = $1', [TOKENS_NAMESPACE]);
     const again = await resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 48 });
     expect(again.ok).toBe(true);
     expect(count('getToken')).toBe(2);
@@ -235,6 +239,8 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
     expect(count('createPayment')).toBe(1);
     const stored = await sandboxStore<StoredPayment>(t.db, PAYMENTS_NAMESPACE).findBy('orderReference', order.orderReference);
     expect(stored).toHaveLength(1);
+    // The period travels in metadata under a key of our choice: the simulator reads what the adapter writes.
+    expect(stored[0]?.data.period).toBe(order.period);
 
     expect(await resurs.findPaymentByOrderReference(order.orderReference)).toEqual(first);
     expect(await resurs.getTaskStatus(first.value.id)).toEqual({

@@ -8,7 +8,7 @@ import { createSigningClient } from '../src/providers/signing/client';
 import { isFinalTaskStatus, packagingStatusOf, taskStatusOf } from '../src/providers/signing/statuses';
 import type { CreateSigningOrder, SigningClient, SigningTask } from '../src/providers/signing/types';
 import type { ProviderFailure } from '../src/providers/types';
-import { SIGNING_NAMESPACES, signingStores } from '../src/sandbox/signing/orders';
+import { SIGNING_NAMESPACES, signingStoresOf } from '@portal/sandbox/testing';
 import { apiErrorFor, type SigningFailure, signingCodeFor } from '../src/services/provider-errors';
 import { nextReference, startTestServer, type TestApp } from './helpers';
 
@@ -47,7 +47,7 @@ describe('signing adapter against the sandbox simulator', () => {
   let signing: SigningClient;
   let contract: Uint8Array;
   const recorder = memoryRecorder();
-  const stores = () => signingStores(t.app.db);
+  const stores = () => signingStoresOf(t.app.db);
 
   const orderFor = (overrides: Partial<CreateSigningOrder> = {}): CreateSigningOrder => ({
     clientReference: nextReference('sign'),
@@ -266,7 +266,7 @@ describe('signing adapter against the sandbox simulator', () => {
 
   it('renews a token the service no longer accepts, and refuses wrong credentials', async () => {
     const order = await create(orderFor());
-    await t.db.query('DELETE FROM sandbox_records WHERE namespace = $1', [SIGNING_NAMESPACES.tokens]);
+    await t.db.query('DELETE FROM sandbox_store WHERE namespace = $1', [SIGNING_NAMESPACES.tokens]);
     const before = recorder.interactions.filter((i) => i.operation === 'getToken').length;
     expect((await signing.getOrder(order.orderId)).ok).toBe(true);
     expect(recorder.interactions.filter((i) => i.operation === 'getToken').length).toBe(before + 1);

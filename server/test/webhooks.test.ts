@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, buildPrivateApplication, MERCHANT_API, webhookBodySchema } from '@portal/domain';
-import { DEMO_MERCHANT } from '../src/demo-shop';
+import { API, buildPrivateApplication, DEMO_SHOP, MERCHANT_API, webhookBodySchema } from '@portal/domain';
+import { DEMO_MERCHANT } from '../src/sandbox-mode/demo-merchant';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, verifyWebhook } from '../src/services/webhooks';
 import type { Db, SqlParam } from '../src/db/db';
 import { merchantAuth, nextReference, openTestDatabase, startTestServer, type TestApp } from './helpers';
@@ -18,6 +18,48 @@ describe('webhook signatures', () => {
     expect(verifyWebhook('other', header, body, now)).toBe(false);
     expect(verifyWebhook('secret', header, body, now + 301_000)).toBe(false);
     expect(verifyWebhook('secret', undefined, body, now)).toBe(false);
+  });
+});
+
+describe('the demo shop, as a merchant', () => {
+  // The shop checks signatures with its own code, written from the documented contract: the
+  // portal's signing and the shop's check must agree, and a mistake in either shows here.
+  let t: TestApp & { url: string };
+  beforeAll(async () => {
+    t = await startTestServer('pglite');
+  });
+  afterAll(async () => t.close());
+
+  const deliver = (body: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: DEMO_SHOP.webhook.pattern, headers: { 'content-type': 'application/json', ...headers }, payload: body });
+
+  it('accepts what the portal signs, with its secret or while a rotated one overlaps, and refuses anything else', async () => {
+    const merchantPaymentReference = nextReference('shop-webhook');
+    const event = (id: string, sequence: number) =>
+      JSON.stringify({ id, type: 'application.submitted', createdAt: new Date().toISOString(), sequence, data: { merchantPaymentReference, status: 'SUBMITTED', outcome: null } });
+    const now = Math.floor(Date.now() / 1000);
+    const signed = (body: string, secrets: string | string[], at = now) => signWebhook(secrets, at, body);
+    const secret = DEMO_MERCHANT.webhookSecret;
+
+    const first = event('evt-shop-1', 1);
+    expect((await deliver(first, { [SIGNATURE_HEADER]: signed(first, secret), [EVENT_ID_HEADER]: 'evt-shop-1' })).statusCode).toBe(204);
+    const rotated = event('evt-shop-2', 2);
+    expect((await deliver(rotated, { [SIGNATURE_HEADER]: signed(rotated, ['a-new-secret', secret]), [EVENT_ID_HEADER]: 'evt-shop-2' })).statusCode).toBe(204);
+
+    const refused = event('evt-shop-3', 3);
+    for (const [why, headers, body] of [
+      ['another secret', { [SIGNATURE_HEADER]: signed(refused, 'another-secret'), [EVENT_ID_HEADER]: 'evt-shop-3' }, refused],
+      ['a changed body', { [SIGNATURE_HEADER]: signed(refused, secret), [EVENT_ID_HEADER]: 'evt-shop-3' }, refused.replace('SUBMITTED', 'COMPLETED')],
+      ['a replay', { [SIGNATURE_HEADER]: signed(refused, secret, now - 400), [EVENT_ID_HEADER]: 'evt-shop-3' }, refused],
+      ['no signature', { [EVENT_ID_HEADER]: 'evt-shop-3' }, refused],
+      ['no event id', { [SIGNATURE_HEADER]: signed(refused, secret) }, refused],
+    ] as const) {
+      expect((await deliver(body, headers)).statusCode, why).toBe(401);
+    }
+
+    // What the shop kept, it shows on its return page, once each.
+    const page = await t.app.inject({ method: 'GET', url: `${DEMO_SHOP.return.pattern}?merchantPaymentReference=${merchantPaymentReference}&lang=en` });
+    expect(page.body.match(/evt-shop-\d/g)).toEqual(['evt-shop-1', 'evt-shop-2']);
   });
 });
 

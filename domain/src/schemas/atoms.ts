@@ -3,16 +3,19 @@ import { COUNTRIES, type CountryCode } from '../countries';
 import { isValidNationalId, isValidOrganisationNumber } from '../identity-numbers';
 import { TEXT_LIMITS } from '../limits';
 import { validationKey } from '../messages';
-import { EMAIL_PATTERN } from '../patterns';
+import { EMAIL_PATTERN, hasUnsafeText } from '../patterns';
 import { z } from './zod';
 
 const wrongFormat = validationKey('wrongFormat');
 
+/** No NUL, no lone UTF-16 surrogate (patterns.ts): a check every text atom carries. */
+export const safeText = () => z.refine<string>((value) => !hasUnsafeText(value), validationKey('invalidCharacters'));
+
 /** Trimmed text of at most `max` characters; empty counts as missing. */
-export const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+export const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max), safeText());
 
 /** Trimmed text that may be absent or null. */
-export const optionalText = (max: number) => z.nullish(z.string().check(z.trim(), z.maxLength(max)));
+export const optionalText = (max: number) => z.nullish(z.string().check(z.trim(), z.maxLength(max), safeText()));
 
 export const emailSchema = requiredText(TEXT_LIMITS.email).check(z.regex(EMAIL_PATTERN, wrongFormat));
 

@@ -23,6 +23,9 @@ export interface Queryable {
   readonly personalData?: PersonalData;
 }
 
+/** The connection that holds an advisory lock (`withExclusiveLock`); it also runs scripts. */
+export type LockedConnection = Queryable & { exec(sql: string): Promise<void> };
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs a script of several statements (no parameters); answers the rows of the last one. */
@@ -33,7 +36,7 @@ export interface Db extends Queryable {
    * Runs `fn` on one connection holding a session-level advisory lock, so that only one server
    * instance at a time does it (migrations, seeding).
    */
-  withExclusiveLock<T>(lockId: number, fn: (conn: Queryable & { exec(sql: string): Promise<void> }) => Promise<T>): Promise<T>;
+  withExclusiveLock<T>(lockId: number, fn: (conn: LockedConnection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** A copy of the whole embedded database (PGlite only), to start others from. */
   dump?(): Promise<Blob>;

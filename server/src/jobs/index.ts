@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { Db, Queryable, SqlParam } from '../db/db';
+import { withSchemaLock } from '../db/migrate';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -80,7 +81,9 @@ export default fp(async function jobs(app: FastifyInstance) {
     // is honoured within seconds (one instance does it per interval).
     maintenanceIntervalSeconds: 10,
     retentionDays: 14,
-    deleteAfterDays: 30,
+    // Finished jobs move to the archive after 12 hours and leave it after JOB_HISTORY_DAYS
+    // (their payloads are ids, but a failed job's error text is kept with it).
+    deleteAfterDays: app.config.retention.jobHistoryDays,
   });
   boss.on('error', (error: Error) => app.log.error({ err: error }, 'job queue error'));
 
@@ -105,7 +108,9 @@ export default fp(async function jobs(app: FastifyInstance) {
     },
   } satisfies Jobs);
 
-  await boss.start();
+  // pg-boss makes its schema at start, and a table per queue below: schema changes, which
+  // deadlock when two instances make them at once. One instance at a time (ADR 18).
+  await withSchemaLock(app.db, () => boss.start());
 
   app.addHook('onReady', async () => {
     started = true;
@@ -117,9 +122,11 @@ export default fp(async function jobs(app: FastifyInstance) {
         retryBackoff: true,
         ...(queue.expireInSeconds ? { expireInSeconds: queue.expireInSeconds } : {}),
       };
-      await boss.createQueue(queue.name, options);
-      // createQueue leaves a queue made by an earlier version as it was: its options follow the code.
-      await boss.updateQueue(queue.name, options);
+      await withSchemaLock(app.db, async () => {
+        await boss.createQueue(queue.name, options);
+        // createQueue leaves a queue made by an earlier version as it was: its options follow the code.
+        await boss.updateQueue(queue.name, options);
+      });
       await boss.work<object>(
         queue.name,
         { pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 1, batchSize: queue.batchSize ?? 1 },

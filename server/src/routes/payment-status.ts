@@ -10,6 +10,7 @@ import type { Bindings, ChildLoggerOptions } from 'pino';
 import { API, fieldMessagesOf, requiredText, z } from '@portal/domain';
 import { ApiError } from '../lib/errors';
 import { TooManyRequests } from '../plugins/rate-limits';
+import { applicationNotFound } from '../services/applications';
 import { paymentStatusJson, paymentStatusReadModel, type StatusInputs } from '../services/payment-status';
 import { sessionSecret } from '../services/session-secret';
 import { sessionReader, type SessionViewer } from '../services/session-reader';
@@ -64,6 +65,7 @@ class LoggerOnUse {
 export const loggerOnUse = (parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) =>
   new LoggerOnUse(parent, bindings, options) as unknown as FastifyBaseLogger;
 const querySchema = z.object({ merchantId: requiredText(100), merchantPaymentReference: requiredText(100) });
+type Query = z.output<typeof querySchema>;
 
 export default async function paymentStatusRoutes(app: FastifyInstance) {
   const sessions = sessionReader(app, await sessionSecret(app));
@@ -72,14 +74,19 @@ export default async function paymentStatusRoutes(app: FastifyInstance) {
   // database round trip per poll.
   const polls = app.limits.local('pollPerSession');
 
-  const answer = (reply: FastifyReply, identity: SessionViewer | null, inputs: StatusInputs | null) => {
-    if (!identity) throw ApiError.unauthorized();
-    if (!inputs) throw ApiError.notFound();
-    // Only the application's own customer (or signatory) may read it; others see 403.
-    // Keyed hashes on both sides, each made once (per session, per application entry).
-    if (inputs.ownerNationalIdHash !== identity.nationalIdHash) throw ApiError.forbidden();
+  const send = (reply: FastifyReply, inputs: StatusInputs) =>
     // The JSON kept with the status, no serialiser; no-store, as every API answer (plugins/security.ts).
-    return reply.type(JSON_TYPE).send(paymentStatusJson(inputs));
+    reply.type(JSON_TYPE).send(paymentStatusJson(inputs));
+  /**
+   * Only the application's own customer (or signatory) may read it (keyed hashes on both sides,
+   * each made once per session and per entry). Anyone else gets what an unknown key gets, 404
+   * APPLICATION_NOT_FOUND, and every refusal has read the database once, as an unknown key must:
+   * neither the answer nor its timing tells whether the application exists or is being polled.
+   */
+  const answerOrRefuse = async (reply: FastifyReply, query: Query, identity: SessionViewer | null, inputs: StatusInputs | null, fromDatabase: boolean) => {
+    if (identity && inputs && inputs.ownerNationalIdHash === identity.nationalIdHash) return send(reply, inputs);
+    if (!fromDatabase) await statuses.load(query.merchantId, query.merchantPaymentReference);
+    throw identity ? applicationNotFound() : ApiError.unauthorized();
   };
 
   // The query is checked in the handler, not by a route schema: a poll whose two values are a
@@ -99,19 +106,19 @@ export default async function paymentStatusRoutes(app: FastifyInstance) {
     if (typeof merchantId === 'string' && typeof merchantPaymentReference === 'string') {
       const inputs = statuses.cached(merchantId, merchantPaymentReference);
       const identity = inputs && sessions.cachedIdentity(session);
-      if (inputs && identity !== undefined) return answer(reply, identity, inputs);
+      if (inputs && identity && inputs.ownerNationalIdHash === identity.nationalIdHash) return send(reply, inputs);
     }
     const query = querySchema.safeParse(request.query);
     if (!query.success) throw ApiError.badRequest(fieldMessagesOf(query.error));
     const { data } = query;
     const identity = sessions.cachedIdentity(session);
-    // No session (or a cookie we did not sign): 401 without reading the status (no database
-    // work for a stranger's poll).
+    // No session (or a cookie we did not sign): 401 at once, for every key alike (no database
+    // work for a stranger's poll, and no difference in time between keys to learn from).
     if (identity === null) throw ApiError.unauthorized();
     const inputs = statuses.cached(data.merchantId, data.merchantPaymentReference);
     return Promise.all([
       identity === undefined ? sessions.identity(session) : identity,
-      inputs ?? statuses.read(data.merchantId, data.merchantPaymentReference),
-    ]).then(([who, what]) => answer(reply, who, what));
+      inputs ?? statuses.load(data.merchantId, data.merchantPaymentReference),
+    ]).then(([who, what]) => answerOrRefuse(reply, data, who, what, what !== inputs));
   });
 }

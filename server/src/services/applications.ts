@@ -25,7 +25,7 @@ import { canonicalJson, randomToken, sha256Hex } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
 import type { CompanyRegistryClient } from '../providers/registry/types';
 import type { SessionIdentity } from '../types';
-import { cannotSignForCompany, companyAccess, registryUnavailable } from './company-access';
+import { companyAccess, registryUnavailable } from './company-access';
 import { loanViewOf } from './pricing';
 
 export function applyUrl(publicUrl: string, app: Pick<ApplicationRecord, 'reference' | 'countryCode'>): string {
@@ -222,11 +222,37 @@ export interface CompanyAccessContext {
 }
 
 /**
- * Loads an application for the session's person, claiming it when the rule allows. Answers
- * 404 when unknown and 403 when it is someone else's; for a business application 403
- * INVALID_CREDENTIALS ("you cannot sign for this company"), or 503 when the company registry
- * cannot be asked. A refusal changes nothing. Without `company`, an application that only the
- * registry can give away is not given away (503).
+ * The one answer for an application this person may not see (PRODUCT section 2.4): the answer
+ * for a reference that does not exist, 404 APPLICATION_NOT_FOUND, so that no answer tells
+ * whether another person's (or company's) application exists.
+ */
+export function applicationNotFound(): ApiError {
+  return ApiError.notFound();
+}
+
+/** An application id that no application has (ids are random UUIDs, version 4). */
+const NO_APPLICATION_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The application and its customer by reference. The customer is read for an unknown reference
+ * too, by an id no application has: an unknown reference and someone else's do the same database
+ * work before either is refused, so the time of the answer does not tell them apart.
+ */
+async function applicationWithCustomer(db: Db, reference: string): Promise<{ app: ApplicationRecord; customer: CustomerRecord } | null> {
+  const repos = repositories(db);
+  const app = await repos.applications.findByReference(reference);
+  const customer = await repos.customers.findByApplicationId(app?.id ?? NO_APPLICATION_ID);
+  // An application whose personal data was erased (ADR 18) is no one's any more.
+  return app && customer && !app.personalDataErasedAt ? { app, customer } : null;
+}
+
+/**
+ * Loads an application for the session's person, claiming it when the rule allows. An unknown
+ * reference and someone else's application, a company's this person may not sign for included,
+ * answer alike (`applicationNotFound`), after the same lookups. Only an unclaimed company
+ * application asks the company registry before it answers, and answers 503 when the registry
+ * cannot be asked (ADR 16). A refusal changes nothing. Without `company`, an application that
+ * only the registry can give away is not given away (503).
  */
 export async function authorisedApplication(
   db: Db,
@@ -234,13 +260,11 @@ export async function authorisedApplication(
   reference: string,
   company?: CompanyAccessContext,
 ): Promise<{ app: ApplicationRecord; customer: CustomerRecord }> {
-  const repos = repositories(db);
-  const app = await repos.applications.findByReference(reference);
-  if (!app) throw ApiError.notFound();
-  const customer = await repos.customers.findByApplicationId(app.id);
-  if (!customer) throw ApiError.notFound();
+  const found = await applicationWithCustomer(db, reference);
+  if (!found) throw applicationNotFound();
+  const { app, customer } = found;
   const access = accessFor(app, customer, identity);
-  if (access === 'forbidden') throw ApiError.forbidden();
+  if (access === 'forbidden') throw applicationNotFound();
   if (access === 'allowed') return { app, customer };
 
   let detail: EventDetail = { method: identity.method };
@@ -249,7 +273,7 @@ export async function authorisedApplication(
     if (decision.kind === 'allowed') return { app, customer };
     if (decision.kind === 'refused') {
       company?.log?.info({ reference: app.reference, reason: decision.reason }, 'cannot sign for this company');
-      throw cannotSignForCompany();
+      throw applicationNotFound();
     }
     if (decision.kind === 'unavailable') {
       company?.log?.warn({ reference: app.reference, failure: decision.failure?.kind ?? null }, 'company registry did not answer');
@@ -266,8 +290,8 @@ export async function authorisedApplication(
   });
   if (!claimed) {
     // Someone identified for it a moment earlier: it is theirs unless that was this person.
-    const now = await repos.customers.findByApplicationId(app.id);
-    if (now?.nationalId !== identity.nationalId) throw access === 'company' ? cannotSignForCompany() : ApiError.forbidden();
+    const now = await repositories(db).customers.findByApplicationId(app.id);
+    if (now?.nationalId !== identity.nationalId) throw applicationNotFound();
   }
   return { app, customer: { ...customer, nationalId: identity.nationalId } };
 }
@@ -311,9 +335,7 @@ export function loanApplicationView(
  * application, which only its owner may do. Anyone else gets the answer an unknown reference gets.
  */
 export async function ownedApplication(db: Db, identity: SessionIdentity, reference: string): Promise<ApplicationRecord> {
-  const repos = repositories(db);
-  const app = await repos.applications.findByReference(reference);
-  const customer = app && (await repos.customers.findByApplicationId(app.id));
-  if (!app || !customer || app.countryCode !== identity.country || customer.nationalId !== identity.nationalId) throw ApiError.notFound();
-  return app;
+  const found = await applicationWithCustomer(db, reference);
+  if (!found || found.app.countryCode !== identity.country || found.customer.nationalId !== identity.nationalId) throw applicationNotFound();
+  return found.app;
 }

@@ -3,8 +3,8 @@
  * for the signatory the merchant named, and only for them. When the merchant named nobody, the
  * first person to identify may take it only if the company registry lets them sign for the
  * company alone (signatur or prokura): the portal signs a contract with one person, so someone
- * who may sign only together with others is refused as well. Anyone else is told they cannot
- * sign for this company, and nothing changes.
+ * who may sign only together with others is refused as well. Anyone else gets the answer an
+ * unknown reference gets (services/applications.ts), and nothing changes.
  */
 import { ApiError } from '../lib/errors';
 import { isSamePerson } from '../providers/registry/person-match';
@@ -54,14 +54,6 @@ export async function companyAccess(
   const alone = rights.find((right) => right.alone);
   if (alone) return { kind: 'confirmed', register: answer.value.register, basis: alone.basis };
   return { kind: 'refused', reason: rights.length > 0 ? 'signs-only-jointly' : 'not-a-signatory' };
-}
-
-/**
- * 403 INVALID_CREDENTIALS with its own text: the web app shows "you cannot sign for this company"
- * for this answer on a business application.
- */
-export function cannotSignForCompany(): ApiError {
-  return new ApiError(403, 'INVALID_CREDENTIALS', undefined, 'access.cannotSignForCompany');
 }
 
 /**

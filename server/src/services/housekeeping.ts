@@ -1,11 +1,12 @@
 /**
  * Housekeeping on a schedule: expired sessions are deleted, so the table stays small and nothing
  * personal outlives its use, rate-limit counters whose window ended too (ADR 15), and unfinished
- * applications expire. (The sandbox cleans its own
- * records: sandbox/index.ts.)
+ * applications expire; data retention runs on its own schedule (retention.ts). (The sandbox
+ * cleans its own records, on its own clock: sandbox/src/index.ts.)
  */
 import type { FastifyInstance } from 'fastify';
 import { expireUnfinished } from './expire-applications';
+import { registerRetention } from './retention';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
@@ -22,4 +23,5 @@ export function registerHousekeeping(app: FastifyInstance): void {
       app.log.info({ sessions, operatorSessions, rateLimits, expiredApplications: expired }, 'housekeeping');
     },
   });
+  registerRetention(app);
 }

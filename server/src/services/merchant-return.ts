@@ -17,8 +17,3 @@ export function merchantReturnUrl(app: Pick<ApplicationRecord, 'callbackUrl' | '
 export function outcomeOnLeaving(app: Pick<ApplicationRecord, 'outcome'>): Outcome {
   return app.outcome ?? 'apply_cancelled';
 }
-
-/** The shop's own home page (the origin of its return address), without any outcome. */
-export function shopHome(app: Pick<ApplicationRecord, 'callbackUrl'>): string {
-  return `${new URL(app.callbackUrl).origin}/`;
-}

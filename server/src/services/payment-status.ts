@@ -84,9 +84,15 @@ export function paymentStatusReadModel(app: FastifyInstance) {
     },
 
     async read(merchantId: string, merchantPaymentReference: string): Promise<StatusInputs | null> {
+      return fresh(keyOf(merchantId, merchantPaymentReference)) ?? this.load(merchantId, merchantPaymentReference);
+    },
+
+    /**
+     * From the database, whatever is in memory: a refused poll (unknown, someone else's, no
+     * session) does this one read whichever it is, so its timing does not tell which.
+     */
+    async load(merchantId: string, merchantPaymentReference: string): Promise<StatusInputs | null> {
       const key = keyOf(merchantId, merchantPaymentReference);
-      const cached = fresh(key);
-      if (cached) return cached;
       const row = await app.repos.applications.findStatusInputs(merchantId, merchantPaymentReference);
       if (!row) return null;
       const returnTo = { callbackUrl: row.callback_url, merchantPaymentReference: row.merchant_payment_reference };

@@ -39,6 +39,8 @@ export interface ApplicationRecord {
   isRenewal: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** When the retention job erased its personal data (ADR 18); null while it is kept. */
+  personalDataErasedAt: Date | null;
 }
 
 interface ApplicationRow {
@@ -62,6 +64,7 @@ interface ApplicationRow {
   is_renewal: boolean;
   created_at: Date;
   updated_at: Date;
+  personal_data_erased_at: Date | null;
 }
 
 const toRecord = (row: ApplicationRow): ApplicationRecord => ({
@@ -85,6 +88,7 @@ const toRecord = (row: ApplicationRow): ApplicationRecord => ({
   isRenewal: row.is_renewal,
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
+  personalDataErasedAt: row.personal_data_erased_at ? new Date(row.personal_data_erased_at) : null,
 });
 
 export interface StatusRow {
@@ -113,7 +117,7 @@ export interface ApplicationSearchCriteria {
   limit: number;
 }
 
-export type NewApplication = Omit<ApplicationRecord, 'id' | 'outcome' | 'createdAt' | 'updatedAt'>;
+export type NewApplication = Omit<ApplicationRecord, 'id' | 'outcome' | 'createdAt' | 'updatedAt' | 'personalDataErasedAt'>;
 
 export function applicationsRepository(db: Queryable) {
   return {

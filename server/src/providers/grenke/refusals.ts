@@ -1,7 +1,7 @@
 /**
  * The one place that reads what GRENKE's answers mean in the portal's error catalogue (spec
  * section 8). GRENKE publishes no API documentation: the error codes are the simulator's choices
- * (server/src/sandbox/grenke/README.md), to be replaced by GRENKE's own when a contract names them.
+ * (sandbox/src/grenke/README.md), to be replaced by GRENKE's own when a contract names them.
  */
 import { fail, type ProviderRefusal, type ProviderResult } from '../types';
 

@@ -5,18 +5,13 @@
  * whichever server instance runs the simulator. Sandbox mode only; the portal route that calls it
  * is off unless showDummyLogin is on.
  */
-import { MOCK_DELAY_SECONDS } from '@portal/domain';
+import { type GrenkeMockAction, MOCK_DELAY_SECONDS } from '@portal/domain';
 import { createHttpClient } from '../http';
 import { fail, ok, type CallContext, type InteractionRecorder, type ProviderResult } from '../types';
 
-export const GRENKE_MOCK_ACTIONS = ['continue', 'denied', 'cancelled', 'approved'] as const;
-export type GrenkeMockAction = (typeof GRENKE_MOCK_ACTIONS)[number];
+export { GRENKE_MOCK_ACTIONS, type GrenkeMockAction } from '@portal/domain';
 
 export const GRENKE_MOCK_MAX_DELAY_MS = MOCK_DELAY_SECONDS.max * 1000;
-
-export function isGrenkeMockAction(value: unknown): value is GrenkeMockAction {
-  return typeof value === 'string' && (GRENKE_MOCK_ACTIONS as readonly string[]).includes(value);
-}
 
 export interface GrenkeSandboxControlOptions {
   /** config.providers.grenke.baseUrl: the simulator's base URL in sandbox mode. */

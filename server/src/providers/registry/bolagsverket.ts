@@ -1,7 +1,7 @@
 /**
  * Bolagsverket's signatories, reached through a data provider: Bolagsverket has no free open API
  * with signatories, so the lender's provider answers (Signicat Data Verification style). The
- * answer's shape is our choice [?], written down in `server/src/sandbox/registry/README.md`:
+ * answer's shape is our choice [?], written down in `sandbox/src/registry/README.md`:
  * the people the registration names, and every combination of them that may sign.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * Brønnøysundregistrene, Enhetsregisteret's open data: `GET enheter/{organisasjonsnummer}/roller`
- * ([V] endpoint, [S] answer shape; see `server/src/sandbox/registry/README.md`). Roles come in
+ * ([V] endpoint, [S] answer shape; see `sandbox/src/registry/README.md`). Roles come in
  * groups (DAGL, STYR, SIGN, PROK …) and name people by name and birth date only: the open API
  * carries no national IDs.
  */

@@ -10,7 +10,7 @@ import { type CallContext, fail, type InteractionRecorder, ok, type ProviderResu
 import { classifyLegalLinks, loanFigures, readCostColumn } from './pricing';
 import { paymentExpected } from './refusals';
 import { createSoapTransport } from './soap-transport';
-import { METADATA_KEYS } from './wsdl';
+import { METADATA_KEYS } from './contract';
 import { RESURS_V1_STATUSES, type ResursV1Booking, type ResursV1BookPayment, type ResursV1Client } from './types';
 
 export type ResursV1ClientOptions = { baseUrl: string; username: string; password: string; timeoutMs: number; recorder: InteractionRecorder };

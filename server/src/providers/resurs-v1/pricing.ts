@@ -138,7 +138,9 @@ export function effectiveAnnualRate(amount: number, payments: readonly number[])
   if (presentValue(0) <= amount) return 0;
   let low = 0;
   let high = 1;
-  while (presentValue(high) > amount && high < 1000) high *= 2;
+  // A set-up fee on a small, short credit makes the rate run to millions of per cent a year: the
+  // bracket widens until it holds the root, rather than stopping at a made-up ceiling.
+  while (presentValue(high) > amount && high < 1e12) high *= 2;
   // Sixty halvings leave an error far below the two decimals the rate is shown with.
   for (let i = 0; i < 60; i += 1) {
     const mid = (low + high) / 2;

@@ -1,10 +1,10 @@
 /**
  * The one place that reads what Resurs' answers mean in the portal's error catalogue (spec
- * section 8). The error types and their published meaning are in wsdl.ts; where Resurs says
- * nothing about a case, the choice is written down in server/src/sandbox/resurs-v1/README.md.
+ * section 8). The error types and their published meaning are in contract.ts; where Resurs says
+ * nothing about a case, the choice is written down in sandbox/src/resurs-v1/README.md.
  */
 import { fail, type ProviderFailure, type ProviderRefusal, type ProviderResult } from '../types';
-import type { ECommerceErrorType } from './wsdl';
+import type { ECommerceErrorType } from './contract';
 
 type Meaning = Pick<ProviderRefusal, 'catalogue' | 'signing'>;
 

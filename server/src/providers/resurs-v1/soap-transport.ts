@@ -1,7 +1,9 @@
 /**
- * SOAP for the Resurs v1 adapter, with node-soap: clients built lazily from the bundled WSDLs and
- * reused, a timeout on every call, failures mapped as providers/http.ts maps them and every call
- * recorded (operation, HTTP status, outcome, duration; never a body).
+ * SOAP for the Resurs v1 adapter, with node-soap: clients built on first use from the WSDLs Resurs
+ * serves (`<service>?wsdl`, read once per process and reused; a failed read is tried again on the
+ * next call), a timeout on every call, failures mapped as providers/http.ts maps them and every
+ * call recorded (operation, HTTP status, outcome, duration; never a body). Reading the WSDL is
+ * part of the first call: its failure is that call's.
  *
  * SOAP 1.1 sends its faults with HTTP 500, so a 500 is read: a fault carrying an ECommerceError
  * is Resurs refusing the request (refused, with the error type as code and, where refusals.ts
@@ -21,7 +23,7 @@ import {
   type ProviderResult,
 } from '../types';
 import { refusal } from './refusals';
-import { AFTER_SHOP_FLOW_SERVICE, afterShopFlowWsdl, errorTypeName, SIMPLIFIED_SHOP_FLOW_SERVICE, simplifiedShopFlowWsdl } from './wsdl';
+import { errorTypeName, type ResursService, SERVICES } from './contract';
 
 export interface SoapTransportOptions {
   /** Where both services live, e.g. https://test.resurs.com/ecommerce-test/ws/V4 */
@@ -32,7 +34,7 @@ export interface SoapTransportOptions {
   recorder: InteractionRecorder;
 }
 
-export type ResursService = 'shopFlow' | 'afterShopFlow';
+export type { ResursService } from './contract';
 
 export interface SoapTransport {
   call<S extends z.ZodType>(
@@ -44,7 +46,7 @@ export interface SoapTransport {
   ): Promise<ProviderResult<z.output<S>>>;
 }
 
-/** What node-soap's `response` event told us about one exchange. */
+/** What node-soap's `response` event (or the WSDL's own answer) told us about one exchange. */
 interface Exchange {
   status: number;
   retryAfter: string | undefined;
@@ -100,15 +102,55 @@ function classify(exchange: Exchange | undefined, error: unknown, timedOut: bool
   return code ? refusal(status, code) : { kind: 'unavailable', reason: 'server-error', status };
 }
 
+/** No WSDL from Resurs: what that says about the service, as any other call's failure would. */
+class WsdlUnavailable extends Error {
+  readonly failure: ProviderFailure;
+  readonly status: number | undefined;
+  constructor(exchange: Exchange | undefined, timedOut: boolean) {
+    super(exchange ? `the WSDL was answered with HTTP ${exchange.status}` : 'the WSDL could not be read');
+    this.name = 'WsdlUnavailable';
+    this.status = exchange?.status;
+    // A document that is not a WSDL, even with a 200, is a broken provider, not a missing payment.
+    this.failure =
+      exchange && exchange.status !== 200
+        ? (classify(exchange, this, false) ?? { kind: 'unavailable', reason: 'server-error', status: exchange.status })
+        : { kind: 'unavailable', reason: exchange ? 'server-error' : timedOut ? 'timeout' : 'network' };
+  }
+}
+
+async function fetchWsdl(endpoint: string, timeoutMs: number): Promise<string> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(`${endpoint}?wsdl`, { headers: { accept: 'text/xml' }, signal, redirect: 'manual' });
+  } catch {
+    throw new WsdlUnavailable(undefined, signal.aborted);
+  }
+  const exchange = { status: response.status, retryAfter: response.headers.get('retry-after') ?? undefined };
+  if (response.status !== 200) {
+    await response.body?.cancel();
+    throw new WsdlUnavailable(exchange, false);
+  }
+  try {
+    return await response.text();
+  } catch {
+    throw new WsdlUnavailable(undefined, signal.aborted);
+  }
+}
+
 export function createSoapTransport(options: SoapTransportOptions): SoapTransport {
   const base = options.baseUrl.replace(/\/+$/, '');
   const exchanges = new Map<string, Exchange>();
-  let clients: Promise<Record<ResursService, Client>> | undefined;
+  const clients = new Map<ResursService, Promise<Client>>();
 
-  async function build(service: string, wsdlXml: string): Promise<Client> {
-    const endpoint = `${base}/${service}`;
-    const wsdl = new WSDL(wsdlXml, `${endpoint}?wsdl`, {});
-    await new Promise<void>((resolve, reject) => wsdl.onReady((error) => (error ? reject(error) : resolve())));
+  async function build(service: ResursService): Promise<Client> {
+    const endpoint = `${base}/${SERVICES[service]}`;
+    const xml = await fetchWsdl(endpoint, options.timeoutMs);
+    const wsdl = new WSDL(xml, `${endpoint}?wsdl`, {});
+    // A document that is not the service's WSDL is as good as none: a 2xx that cannot be read.
+    await new Promise<void>((resolve, reject) =>
+      wsdl.onReady((error) => (error ? reject(new WsdlUnavailable({ status: 200, retryAfter: undefined }, false)) : resolve())),
+    );
     const client = new Client(wsdl, endpoint, {});
     client.setSecurity(new BasicAuthSecurity(options.username, options.password));
     // The only place node-soap tells the HTTP status of a successful call: keyed by exchange id.
@@ -120,16 +162,15 @@ export function createSoapTransport(options: SoapTransportOptions): SoapTranspor
     return client;
   }
 
-  function getClients(): Promise<Record<ResursService, Client>> {
-    clients ??= Promise.all([
-      build(SIMPLIFIED_SHOP_FLOW_SERVICE, simplifiedShopFlowWsdl()),
-      build(AFTER_SHOP_FLOW_SERVICE, afterShopFlowWsdl()),
-    ]).then(([shopFlow, afterShopFlow]) => ({ shopFlow, afterShopFlow }));
-    // A failed build is not cached: the next call tries again.
-    clients.catch(() => {
-      clients = undefined;
-    });
-    return clients;
+  function getClient(service: ResursService): Promise<Client> {
+    let client = clients.get(service);
+    if (!client) {
+      client = build(service);
+      // A failed build is not kept: the next call reads the WSDL again.
+      client.catch(() => clients.delete(service));
+      clients.set(service, client);
+    }
+    return client;
   }
 
   return {
@@ -149,9 +190,16 @@ export function createSoapTransport(options: SoapTransportOptions): SoapTranspor
       let signal: AbortSignal | undefined;
       let result: unknown;
       let error: unknown;
+      let client: Client;
       try {
-        const client = (await getClients())[service];
-        // The timeout covers the exchange with Resurs, not reading our own bundled WSDL.
+        client = await getClient(service);
+      } catch (caught) {
+        const unavailable = caught instanceof WsdlUnavailable ? caught : new WsdlUnavailable(undefined, false);
+        await record(unavailable.failure.kind, unavailable.status);
+        return fail(unavailable.failure);
+      }
+      try {
+        // The timeout covers the exchange itself; reading the WSDL had its own.
         signal = AbortSignal.timeout(options.timeoutMs);
         const candidate: unknown = client[`${operation}Async`];
         if (typeof candidate !== 'function') throw new Error(`${service} has no operation ${operation}`);

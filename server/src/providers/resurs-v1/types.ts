@@ -1,11 +1,11 @@
 /**
  * Resurs "version 1" (consumer credit): the Simplified Shop Flow (SOAP), as the portal needs it.
  * See PROVIDERS.md; the adapter (client.ts) speaks SOAP with a maintained SOAP library, the
- * sandbox simulator (server/src/sandbox/resurs-v1) serves the same WSDL with the same library.
+ * sandbox simulator (sandbox/src/resurs-v1) serves Resurs' WSDL with the same library.
  */
 import type { CountryCode, IndividualizedTermsType } from '@portal/domain';
 import type { CallContext, LoanPricing, ProviderResult } from '../types';
-import type { ECommerceErrorType } from './wsdl';
+import type { ECommerceErrorType } from './contract';
 
 /**
  * `code` of a `refused` failure: Resurs' ECommerceError type (e.g. SIGNING_REQUIRED,

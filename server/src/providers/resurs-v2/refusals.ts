@@ -1,7 +1,7 @@
 /**
  * The one place that reads what the Merchant API's refusals mean in the portal's error catalogue
  * (spec section 8). Resurs publishes no list of its error codes: the ones below are the
- * simulator's choices (server/src/sandbox/resurs-v2/README.md), to be replaced by Resurs' own
+ * simulator's choices (sandbox/src/resurs-v2/README.md), to be replaced by Resurs' own
  * when a contract names them. Everything else stays a plain refusal (REQUEST_ERROR).
  */
 import { fail, type ProviderRefusal, type ProviderResult } from '../types';

@@ -1,7 +1,7 @@
 /**
  * Resurs Bank Merchant API 2.0 (consumer credit, application version 2), as the portal needs it.
  * See PROVIDERS.md; the adapter (client.ts) speaks the documented REST contract, the sandbox
- * simulator (server/src/sandbox/resurs-v2) reproduces it.
+ * simulator (sandbox/src/resurs-v2) reproduces it.
  */
 import type { CountryCode } from '@portal/domain';
 import type { CallContext, LoanPricing, ProviderResult } from '../types';
@@ -18,7 +18,8 @@ export type ResursV2Status = (typeof RESURS_V2_STATUSES)[number];
 
 /**
  * [?] The contract has no field for the part-payment period the customer chose: it travels as
- * `metadata.custom[{ key, value }]` under this key (adapter and simulator agree on it here).
+ * `metadata.custom[{ key, value }]` under this key; the simulator reads its own copy of it, and
+ * server/test/resurs-v2.test.ts checks that it finds the period sent.
  */
 export const RESURS_V2_PERIOD_METADATA_KEY = 'loanPeriod';
 /** The student offer (FLEX Young) travels the same way [?]: `accountKey` = `student`. */

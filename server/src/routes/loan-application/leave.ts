@@ -1,9 +1,8 @@
-/** Ways back to the shop: leaving one's own application, and the shop of someone else's. */
+/** The way back to the shop from one's own application. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, pagePath, PAGES, requiredText, z } from '@portal/domain';
+import { API } from '@portal/domain';
 import { leaveApplication } from '../../services/leave-application';
-import { shopHome } from '../../services/merchant-return';
 import { activeReference, requireIdentity } from './session';
 
 export default async function leaveRoutes(app: FastifyInstance) {
@@ -13,14 +12,5 @@ export default async function leaveRoutes(app: FastifyInstance) {
   api.post(API.leave.pattern, async (request) => {
     const { redirectUrl } = await leaveApplication(app, requireIdentity(request), activeReference(request));
     return { redirectUrl };
-  });
-
-  /**
-   * The shop's home page, for someone the application is not for: a plain redirect that
-   * changes nothing and carries no outcome.
-   */
-  api.get(API.shop.pattern, { schema: { params: z.object({ reference: requiredText(100) }) } }, async (request, reply) => {
-    const application = await app.repos.applications.findByReference(request.params.reference);
-    return reply.redirect(application ? shopHome(application) : pagePath(PAGES.index.url()), 302);
   });
 }

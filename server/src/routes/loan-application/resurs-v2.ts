@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API, pagePath, PAGES, requiredText, z } from '@portal/domain';
+import { ApiError } from '../../lib/errors';
+import { ownedApplication } from '../../services/applications';
 import { merchantReturnUrl, outcomeOnLeaving } from '../../services/merchant-return';
 import { refreshFromLender } from '../../services/refresh-status';
 import { submitApplication } from '../../services/submit-application';
@@ -31,12 +33,24 @@ export default async function resursV2Routes(app: FastifyInstance) {
     };
   });
 
-  /** Resurs sends the customer here from its task page; the payment is read once, then the page shows. */
+  /**
+   * Resurs sends the customer here from its task page; the payment is read once, then the page
+   * shows. Only for the application's own customer: without a session the browser goes to
+   * identification for the reference, and an unknown reference or someone else's gets the
+   * failure page alike, with nothing read from the lender.
+   */
   api.get(
     API.resursV2Return.pattern,
     { schema: { params: z.object({ result: z.enum(['success', 'fail']) }), querystring: z.object({ ref: requiredText(100) }) } },
     async (request, reply) => {
-      const application = await app.repos.applications.findByReference(request.query.ref);
+      const identity = request.session.identity;
+      if (!identity) {
+        return reply.redirect(`${pagePath(PAGES.index.url())}?${new URLSearchParams({ reference: request.query.ref }).toString()}`, 302);
+      }
+      const application = await ownedApplication(app.db, identity, request.query.ref).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      });
       if (application) await refreshFromLender(app, application.id);
       const page = request.params.result === 'success' && application ? paymentLoadingUrl(application) : `${app.config.publicUrl}${pagePath(PAGES.paymentFail.url())}`;
       return reply.redirect(page, 302);

@@ -58,6 +58,7 @@ export async function detailOf(app: FastifyInstance, application: ApplicationRec
   return {
     application: summaryOf(application, customer, merchant?.name ?? application.merchantId),
     final: isFinalStatus(application.status),
+    personalDataErasedAt: application.personalDataErasedAt ? application.personalDataErasedAt.toISOString() : null,
     callbackUrl: application.callbackUrl,
     webhookUrl: application.webhookUrl,
     timeline,

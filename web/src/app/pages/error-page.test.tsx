@@ -11,7 +11,7 @@ import ErrorPage from './error-page';
 
 const validate = `GET ${API.validate.url({ reference: 'REF-123' })}`;
 const features = { [`GET ${API.features.url()}`]: { body: { showDummyLogin: false, resursMerchantApiEnabled: true } } };
-const forbidden = (errorCode: string) => ({ status: 403, body: { status: 403, errorCode, message: '' } });
+const notFound = { status: 404, body: { status: 404, errorCode: 'APPLICATION_NOT_FOUND', message: 'We could not find the application.' } };
 
 function Identify() {
   return <p data-testid="identify">{useSearch()}</p>;
@@ -19,15 +19,15 @@ function Identify() {
 
 /**
  * The apply route and the error page on the browser's own location, as in the app: the reference
- * travels to the 403 page in history state.
+ * travels to the 404 page in history state.
  */
 function renderApp() {
   return renderUi(
     <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>
       <Router>
         <Switch>
-          <Route path="/403">
-            <ErrorPage status="403" />
+          <Route path="/404">
+            <ErrorPage status="404" />
           </Route>
           <Route path="/">
             <Identify />
@@ -49,40 +49,40 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('the page for someone else’s application (403)', () => {
-  it('offers exactly: identify as the right person for the same application, or back to its shop', async () => {
-    const calls = serve({ ...features, [validate]: forbidden('REQUEST_ERROR'), 'POST /api/loan-application/logout': { body: { redirectUrl: null } } });
+describe('the page for an application not found for this person (404)', () => {
+  // The server answers someone else's application exactly as one that does not exist: one page
+  // for both, with the two ways on that help in either case.
+  it('offers: log out and identify as the right person for the same application, or go back', async () => {
+    const calls = serve({ ...features, [validate]: notFound, 'POST /api/loan-application/logout': { body: { redirectUrl: null } } });
+    window.history.pushState(null, '', '/REF-123');
     renderApp();
-    expect(await screen.findByRole('heading', { level: 1, name: 'You do not have access to this application' })).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/403');
-    const shop = screen.getByRole('link', { name: 'Back to the shop' });
-    expect(shop).toHaveAttribute('href', '/api/loan-application/shop/REF-123');
-    expect(screen.getAllByRole('link')).toHaveLength(1);
-    expect(screen.getAllByRole('button')).toHaveLength(1);
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not find this application for you' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/404');
+    expect(screen.getByText(/A company's application opens only for someone who may sign for the company/)).toBeInTheDocument();
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Log out and identify as the right person', 'Go back']);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Identify as the right person' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Log out and identify as the right person' }));
     expect(await screen.findByTestId('identify')).toHaveTextContent('reference=REF-123');
-    expect(calls.some((call) => call.method === 'POST' && call.url === API.logout.url())).toBe(true);
     // The session ended before identification starts again for the same application.
-    const logoutAt = calls.findIndex((call) => call.url === API.logout.url());
+    const logoutAt = calls.findIndex((call) => call.method === 'POST' && call.url === API.logout.url());
     expect(logoutAt).toBeGreaterThan(calls.findIndex((call) => call.url === API.validate.url({ reference: 'REF-123' })));
   });
 
-  it('says plainly when the person cannot sign for the company (INVALID_CREDENTIALS), with the same two ways on', async () => {
-    serve({ ...features, [validate]: forbidden('INVALID_CREDENTIALS') });
+  it('goes back where the person came from', async () => {
+    serve({ ...features, [validate]: notFound });
+    window.history.replaceState(null, '', '/');
+    window.history.pushState(null, '', '/REF-123');
     renderApp();
-    expect(await screen.findByRole('heading', { level: 1, name: 'You cannot sign for this company' })).toBeInTheDocument();
-    expect(screen.getByText(/you need the right to sign for it, as registered in the company registry/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Identify as the right person' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/api/loan-application/shop/REF-123');
+    await userEvent.click(await screen.findByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
-  it('without a known application still lets the person identify again', async () => {
-    serve({ 'POST /api/loan-application/logout': { body: { redirectUrl: null } } });
-    window.history.replaceState(null, '', '/403');
+  it('the plain not-found page (no application) keeps its way to the start page', async () => {
+    serve({});
+    window.history.replaceState(null, '', '/404');
     renderApp();
-    await userEvent.click(await screen.findByRole('button', { name: 'Identify as the right person' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/'));
-    expect(screen.queryByRole('link', { name: 'Back to the shop' })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log out and identify as the right person' })).toBeNull();
   });
 });

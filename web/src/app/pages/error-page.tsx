@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { API, PAGES, SESSION_IDLE_TIMEOUT_MINUTES } from '@portal/domain';
+import { PAGES, SESSION_IDLE_TIMEOUT_MINUTES } from '@portal/domain';
 import type { FailedPageState } from '@/components/layout/api-error-view';
 import { MessagePanel } from '@/components/layout/message-panel';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -17,8 +17,9 @@ const isFailedPageState = (value: unknown): value is FailedPageState =>
 /**
  * The error pages of spec section 8, each with what happened in plain words and a way forward:
  * identify again (401), try the failed page again (500, when we know which it was), and always
- * the start page. The page for someone else's application (403) has exactly two ways on: identify
- * as the right person, coming back to the same application, or go back to the application's shop.
+ * the start page. An application that is not found (404 with the reference it was about) is
+ * another page: the server answers someone else's application exactly as one that does not
+ * exist, so the page offers what helps in both cases.
  */
 export default function ErrorPage({ status }: { status: ErrorStatus }) {
   const t = useT();
@@ -35,7 +36,7 @@ export default function ErrorPage({ status }: { status: ErrorStatus }) {
     navigate(page, { replace: true });
   };
 
-  if (status === '403') return <ForbiddenPage reference={failed?.reference} company={failed?.errorCode === 'INVALID_CREDENTIALS'} />;
+  if (status === '404' && failed?.reference) return <ApplicationNotFoundPage reference={failed.reference} />;
 
   const home = (
     <Link href={PAGES.index.url()} className={buttonVariants({ variant: status === '404' || status === '400' ? 'primary' : 'secondary' })}>
@@ -72,44 +73,46 @@ export default function ErrorPage({ status }: { status: ErrorStatus }) {
 }
 
 /**
- * Someone else's application, or a company this person may not sign for (403 with
- * INVALID_CREDENTIALS: the company registry does not give them signing rights). Identifying as
- * the right person ends this session first, then starts identification for the same
- * application; the way back to the shop is a plain link the server redirects, changing nothing.
+ * No application with this link for the person identified: it does not exist, or it is someone
+ * else's (a person's, or a company's this person may not sign for), which the server does not
+ * tell apart (PRODUCT section 2.4), so neither does this page. Two ways on: log out and identify
+ * as the right person, which comes back to the same application; or go back where the person
+ * came from (the shop, as a rule), where there is somewhere to go back to.
  */
-function ForbiddenPage({ reference, company }: { reference: string | undefined; company: boolean }) {
+function ApplicationNotFoundPage({ reference }: { reference: string }) {
   const t = useT();
   const [, navigate] = useLocation();
   const { mutate } = useSWRConfig();
   const [leaving, setLeaving] = useState(false);
+  // Read once: the page is the tab's only entry when the link was opened in a new tab.
+  const [canGoBack] = useState(() => window.history.length > 1);
   const identify = async () => {
     setLeaving(true);
     // A failed log out changes nothing for the person: identifying replaces the session anyway.
     await logout().catch(() => null);
     // Forget everything loaded for the session that just ended.
     await mutate(() => true, undefined, { revalidate: false });
-    navigate(reference ? `${PAGES.index.url()}?${new URLSearchParams({ reference }).toString()}` : PAGES.index.url(), { replace: true });
+    navigate(`${PAGES.index.url()}?${new URLSearchParams({ reference }).toString()}`, { replace: true });
   };
-  const texts = company ? 'pages.403company' : 'pages.403';
   return (
     <MessagePanel
-      tone="warning"
-      title={t(`${texts}.title`)}
+      tone="info"
+      title={t('pages.404application.title')}
       actions={
         <>
           <Button loading={leaving} onClick={() => void identify()}>
             {t('pages.identifyAsRightPerson')}
           </Button>
-          {reference ? (
-            <a href={API.shop.url({ reference })} className={buttonVariants({ variant: 'secondary' })}>
-              {t('pages.backToShop')}
-            </a>
+          {canGoBack ? (
+            <Button variant="secondary" onClick={() => window.history.back()}>
+              {t('pages.goBack')}
+            </Button>
           ) : null}
         </>
       }
     >
-      <p>{t(`${texts}.text`)}</p>
-      <p>{t(`${texts}.next`)}</p>
+      <p>{t('pages.404application.text')}</p>
+      <p>{t('pages.404application.next')}</p>
     </MessagePanel>
   );
 }

@@ -79,6 +79,12 @@ export function ApplicationPage({ reference }: { reference: string }) {
         </div>
       </div>
 
+      {detail.data.personalDataErasedAt ? (
+        <Alert variant="info" announce={false} data-testid="personal-data-erased">
+          {t('application.erased', { at: format.dateTime(detail.data.personalDataErasedAt) })}
+        </Alert>
+      ) : null}
+
       <dl className="grid gap-x-6 gap-y-2 rounded-lg border border-neutral-200 bg-white p-4 sm:grid-cols-[auto_1fr]">
         <dt className="text-neutral-700">{t('application.reference')}</dt>
         <dd className="font-mono break-all">{application.reference}</dd>

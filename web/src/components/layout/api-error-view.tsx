@@ -1,22 +1,21 @@
 import { useSWRConfig } from 'swr';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { type ErrorCode, PAGES } from '@portal/domain';
+import { PAGES } from '@portal/domain';
 import { APPLICATIONS_KEY } from '@/features/applications/api/get-applications';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { ApiRequestError, NetworkError } from '@/lib/api-client';
+import { NetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 import { errorText, pageForError } from '@/lib/route-errors';
 import { MessagePanel } from './message-panel';
 
 /**
- * What the error pages get in history state: where the failure happened, for "Try again"; the
- * application it was about, for the page for someone else's application (403) to identify for the
- * same application again or to lead back to its shop; and the answer's error code.
+ * What the error pages get in history state: where the failure happened, for "Try again"; and the
+ * application it was about, for the page of an application not found (404) to identify for the
+ * same application again.
  */
 export interface FailedPageState {
   from: string;
   reference?: string;
-  errorCode?: ErrorCode;
 }
 
 /**
@@ -35,7 +34,6 @@ export function ApiErrorView({ error, reference, onRetry }: { error: unknown; re
     const state: FailedPageState = {
       from: search ? `${location}?${search}` : location,
       ...(reference ? { reference } : {}),
-      ...(error instanceof ApiRequestError ? { errorCode: error.body.errorCode } : {}),
     };
     return <Redirect to={page} replace state={state} />;
   }

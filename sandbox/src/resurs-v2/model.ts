@@ -1,0 +1,229 @@
+/**
+ * The simulator's records and the rules that turn them into a payment status. A status is never
+ * stored: it is computed from the stored timestamps whenever a payment is read, so delayed
+ * decisions (frozen, then accepted) flip on time on any instance and after any restart.
+ */
+import { type CountryCode, findTestPerson, normaliseNationalId, type ResursBehaviour } from '@portal/domain';
+
+/** [V] The statuses of a payment, as the Merchant API answers them. */
+export type PaymentStatus = 'TASK_REDIRECTION_REQUIRED' | 'INSPECTION' | 'SUPPLEMENTING_REQUIRED' | 'FROZEN' | 'ACCEPTED' | 'REJECTED';
+
+/**
+ * [?] The contract has no field for the part-payment period the customer chose: the simulator
+ * reads it from `metadata.custom[{ key, value }]` under this key (README.md, "Our choices").
+ */
+export const PERIOD_METADATA_KEY = 'loanPeriod';
+
+export const PAYMENTS_NAMESPACE = 'resurs-v2:payments';
+export const TOKENS_NAMESPACE = 'resurs-v2:tokens';
+
+/** [V] A token lives 3599 seconds. */
+export const TOKEN_LIFETIME_SECONDS = 3599;
+
+export interface StoredToken {
+  clientId: string;
+  scope: string;
+  issuedAt: string;
+}
+
+export interface StoredOrderLine {
+  description?: string | undefined;
+  reference?: string | undefined;
+  quantity: number;
+  quantityUnit: string;
+  vatRate: number;
+  unitAmountIncludingVat?: number | undefined;
+  totalAmountIncludingVat: number;
+  totalVatAmount?: number | undefined;
+  type?: string | undefined;
+}
+
+export interface StoredAddress {
+  fullName: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  addressRow1: string;
+  addressRow2?: string | undefined;
+  postalArea: string;
+  postalCode: string;
+  countryCode: string;
+}
+
+export type TaskState =
+  | { state: 'OPEN' }
+  /** Identified and signed: `decision` is what Resurs decided, from `completedAt` on. */
+  | { state: 'SIGNED'; completedAt: string; decision: ResursBehaviour }
+  | { state: 'ABORTED'; completedAt: string };
+
+export type AuthorizationStatus = 'AUTHORIZED' | 'FROZEN' | 'REJECTED';
+
+export interface StoredPayment {
+  id: string;
+  created: string;
+  storeId: string;
+  countryCode: CountryCode;
+  paymentMethodId: string;
+  /** At the top level so that the search can find it. */
+  orderReference: string;
+  orderLines: StoredOrderLine[];
+  totalAmount: number;
+  customer: {
+    customerType: 'NATURAL' | 'LEGAL';
+    /** Kept here only: never answered by the API, never logged, never shown in full. */
+    governmentId: string | null;
+    email: string | null;
+    mobilePhone: string | null;
+    contactPerson: string | null;
+    deliveryAddress: StoredAddress | null;
+    deviceInfo: { ip?: string | undefined; userAgent?: string | undefined } | null;
+  };
+  requestedCreditLimit: number | null;
+  /** application.reference: Resurs' own number of the credit application. */
+  applicationReference: number;
+  metadata: { creator?: string | undefined; custom?: { key: string; value: string }[] | undefined } | null;
+  /** The part-payment period the merchant asked for (metadata `loanPeriod`), when it did. */
+  period: number | null;
+  options: {
+    initiatedOnCustomersDevice: boolean;
+    handleManualInspection: boolean;
+    handleFrozenPayments: boolean;
+    automaticCapture: boolean;
+    timeToLiveInMinutes: number | null;
+    successUrl: string | null;
+    failUrl: string | null;
+    authorizationCallbackUrl: string | null;
+    managementCallbackUrl: string | null;
+  };
+  task: TaskState;
+  /** Authorization callback statuses already sent: each is sent once. */
+  callbacksSent: AuthorizationStatus[];
+  /** When the merchant cancelled it (POST …/cancel). Absent in records made before cancelling existed. */
+  cancelledAt?: string | null | undefined;
+}
+
+export type RejectedReasonCategory = 'CREDIT_DENIED' | 'PAYMENT_FROZEN' | 'TIMEOUT' | 'ABORTED_BY_CUSTOMER' | 'CANCELED';
+
+/** [S] The merchant's possible actions on a payment (order.possibleActions[].action), whole payments only here. */
+export type PossibleAction = 'CAPTURE' | 'CANCEL' | 'REFUND';
+
+export interface PaymentState {
+  status: PaymentStatus;
+  rejectedReason: RejectedReasonCategory | null;
+  /** True while the customer still has to identify and sign. */
+  taskOpen: boolean;
+  /** When a delayed decision will change the status next, if it will. */
+  changesAt: number | null;
+  /** Accepted and captured (debited): final, it can be refunded but no longer cancelled. */
+  captured: boolean;
+}
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+/** The test person behind a number in any written form (Swedish ones with or without century). */
+function testPersonOf(country: CountryCode, governmentId: string | null) {
+  if (!governmentId) return undefined;
+  return findTestPerson(normaliseNationalId(country, governmentId) ?? digits(governmentId));
+}
+
+/** The test person's Resurs behaviour; anyone else is accepted. */
+export function behaviourFor(country: CountryCode, governmentId: string | null): ResursBehaviour {
+  return testPersonOf(country, governmentId)?.resurs ?? { kind: 'accepted' };
+}
+
+const rejected = (rejectedReason: RejectedReasonCategory): PaymentState => ({
+  status: 'REJECTED',
+  rejectedReason,
+  taskOpen: false,
+  changesAt: null,
+  captured: false,
+});
+
+export function stateOf(payment: StoredPayment, now: number = Date.now()): PaymentState {
+  const { task } = payment;
+  // [S] Resurs' library reads a payment as cancelled when it is REJECTED with the reason
+  // CANCELED, or when all of it is cancelled and nothing is authorized: both hold here.
+  if (payment.cancelledAt) return rejected('CANCELED');
+  if (task.state === 'OPEN') {
+    const ttl = payment.options.timeToLiveInMinutes;
+    const expiresAt = ttl === null ? null : Date.parse(payment.created) + ttl * 60_000;
+    if (expiresAt !== null && now >= expiresAt) return rejected('TIMEOUT');
+    return { status: 'TASK_REDIRECTION_REQUIRED', rejectedReason: null, taskOpen: true, changesAt: expiresAt, captured: false };
+  }
+  if (task.state === 'ABORTED') return rejected('ABORTED_BY_CUSTOMER');
+  const { decision } = task;
+  const frozen = (changesAt: number | null): PaymentState =>
+    payment.options.handleFrozenPayments
+      ? { status: 'FROZEN', rejectedReason: null, taskOpen: false, changesAt, captured: false }
+      : // A merchant that cannot wait for a frozen payment gets a rejection instead [?].
+        rejected('PAYMENT_FROZEN');
+  // [V] automaticCapture captures an accepted payment at once; the accepted-final person is
+  // captured whatever the merchant asked, so that a final payment can be tried in the sandbox.
+  const accepted: PaymentState = {
+    status: 'ACCEPTED',
+    rejectedReason: null,
+    taskOpen: false,
+    changesAt: null,
+    captured: payment.options.automaticCapture || decision.kind === 'accepted-final',
+  };
+  switch (decision.kind) {
+    case 'accepted':
+    case 'accepted-final':
+      return accepted;
+    // The refused people never get this far (the payment is refused when created); for completeness.
+    case 'rejected':
+    case 'other-accounts':
+    case 'identification-refused':
+    case 'payment-missing':
+      return rejected('CREDIT_DENIED');
+    case 'frozen':
+      return frozen(null);
+    case 'frozen-then-accepted': {
+      // A rejection is final: a merchant that cannot wait never sees the later acceptance.
+      if (!payment.options.handleFrozenPayments) return frozen(null);
+      const at = Date.parse(task.completedAt) + decision.afterMs;
+      return now >= at ? accepted : frozen(at);
+    }
+    case 'inspection-then-accepted': {
+      const at = Date.parse(task.completedAt) + decision.afterMs;
+      return now >= at ? accepted : { status: 'INSPECTION', rejectedReason: null, taskOpen: false, changesAt: at, captured: false };
+    }
+  }
+}
+
+/**
+ * [S] What the merchant may do with the payment now. [?] Cancelling is offered until the payment
+ * is captured or rejected, the open task included (a customer who never signs is let go).
+ */
+export function possibleActionsOf(state: PaymentState): PossibleAction[] {
+  if (state.status === 'REJECTED') return [];
+  if (state.captured) return ['REFUND'];
+  if (state.status === 'ACCEPTED') return ['CAPTURE', 'CANCEL'];
+  return ['CANCEL'];
+}
+
+/** [V] The authorization callback speaks of AUTHORIZED, FROZEN and REJECTED only. */
+export function authorizationStatusOf(status: PaymentStatus): AuthorizationStatus | null {
+  if (status === 'ACCEPTED') return 'AUTHORIZED';
+  if (status === 'FROZEN') return 'FROZEN';
+  if (status === 'REJECTED') return 'REJECTED';
+  return null;
+}
+
+/** The name the task page greets the customer with. */
+export function customerName(payment: StoredPayment): string | null {
+  const address = payment.customer.deliveryAddress;
+  if (address) {
+    const parts = [address.firstName, address.lastName].filter((p): p is string => Boolean(p));
+    return parts.length > 0 ? parts.join(' ') : address.fullName;
+  }
+  const person = testPersonOf(payment.countryCode, payment.customer.governmentId);
+  return person ? `${person.firstName} ${person.lastName}` : null;
+}
+
+/** Birth date digits only: enough for a person to recognise their number, useless to anyone else. */
+export function maskedGovernmentId(governmentId: string | null): string | null {
+  if (!governmentId) return null;
+  const id = digits(governmentId);
+  const shown = id.length === 12 ? 8 : 6;
+  return `${id.slice(0, shown)}${'•'.repeat(Math.max(0, id.length - shown))}`;
+}

@@ -1,0 +1,96 @@
+/**
+ * The SQL of data retention (ADR 18), a batch at a time. Each batch is one transaction that locks
+ * the applications it takes (SKIP LOCKED: two runs at once share the work instead of doing it
+ * twice) and answers only what it changed, so a second run changes and counts nothing.
+ */
+import type { ApplicationStatus } from '@portal/domain';
+import type { Db } from '../db';
+
+/** The timeline's entries for what retention did (`application_events.type`). */
+export const RETENTION_EVENTS = {
+  personalDataErased: 'personal-data.erased',
+  consentEvidenceErased: 'consent-evidence.erased',
+} as const;
+
+export function retentionRepository(db: Db) {
+  return {
+    /**
+     * Erases the personal data of up to `limit` applications that turned final (one of
+     * `finalStatuses`) more than `days` days ago: the customer's national ID and its lookup hash,
+     * names, company name and number, e-mail, phone and address; the signatories' names of the
+     * signing order and the renewal orders go; the request's hash (made of all of it) is replaced.
+     * Answers the ids erased.
+     */
+    async eraseFinalApplications(finalStatuses: readonly ApplicationStatus[], days: number, limit: number): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const due = await tx.query<{ id: string }>(
+          `SELECT id FROM applications
+            WHERE personal_data_erased_at IS NULL AND status = ANY($1::text[]) AND updated_at < now() - make_interval(days => $2)
+            ORDER BY updated_at, id LIMIT $3 FOR UPDATE SKIP LOCKED`,
+          [finalStatuses, days, limit],
+        );
+        const ids = due.map((row) => row.id);
+        if (ids.length === 0) return [];
+        await tx.query(
+          `UPDATE customers SET national_id = NULL, national_id_hash = NULL, first_name = NULL, last_name = NULL,
+                  company_name = NULL, organisation_number = NULL, email = NULL, phone = NULL, address = NULL,
+                  postal_code = NULL, city = NULL, updated_at = now()
+            WHERE application_id = ANY($1::uuid[])`,
+          [ids],
+        );
+        await tx.query('DELETE FROM signing_orders WHERE application_id = ANY($1::uuid[])', [ids]);
+        await tx.query('DELETE FROM renewal_orders WHERE application_id = ANY($1::uuid[])', [ids]);
+        // The link into the lender's pages for this customer; nobody follows it after the end.
+        await tx.query('UPDATE provider_applications SET customer_url = NULL WHERE application_id = ANY($1::uuid[])', [ids]);
+        // updated_at stays the time of the last status change.
+        await tx.query(`UPDATE applications SET personal_data_erased_at = now(), request_hash = 'erased' WHERE id = ANY($1::uuid[])`, [ids]);
+        await tx.query(
+          `INSERT INTO application_events (application_id, type, detail)
+           SELECT id, $2, $3::jsonb FROM unnest($1::uuid[]) AS id`,
+          [ids, RETENTION_EVENTS.personalDataErased, JSON.stringify({ retentionDays: days })],
+        );
+        return ids;
+      });
+    },
+
+    /**
+     * Deletes the consent evidence of up to `limit` applications that turned final more than
+     * `days` days ago. Answers how many applications' evidence went.
+     */
+    async eraseConsentEvidence(finalStatuses: readonly ApplicationStatus[], days: number, limit: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const due = await tx.query<{ id: string }>(
+          `SELECT a.id FROM applications a
+            WHERE a.id IN (SELECT c.application_id FROM consents c WHERE c.created_at < now() - make_interval(days => $2))
+              AND a.status = ANY($1::text[]) AND a.updated_at < now() - make_interval(days => $2)
+            ORDER BY a.id LIMIT $3 FOR UPDATE SKIP LOCKED`,
+          [finalStatuses, days, limit],
+        );
+        if (due.length === 0) return 0;
+        const deleted = await tx.query<{ application_id: string }>(
+          'DELETE FROM consents WHERE application_id = ANY($1::uuid[]) RETURNING application_id',
+          [due.map((row) => row.id)],
+        );
+        const ids = [...new Set(deleted.map((row) => row.application_id))];
+        await tx.query(
+          `INSERT INTO application_events (application_id, type, detail)
+           SELECT id, $2, $3::jsonb FROM unnest($1::uuid[]) AS id`,
+          [ids, RETENTION_EVENTS.consentEvidenceErased, JSON.stringify({ retentionDays: days })],
+        );
+        return ids.length;
+      });
+    },
+
+    /** Deletes up to `limit` subscriptions whose term ended more than `days` days ago (with their products). */
+    async deleteEndedSubscriptions(days: number, limit: number): Promise<number> {
+      const rows = await db.query<{ id: string }>(
+        `DELETE FROM subscriptions WHERE id IN (
+           SELECT id FROM subscriptions WHERE end_date < current_date - $1::int ORDER BY end_date LIMIT $2
+         ) RETURNING id`,
+        [days, limit],
+      );
+      return rows.length;
+    },
+  };
+}
+export type RetentionRepository = ReturnType<typeof retentionRepository>;
