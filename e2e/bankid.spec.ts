@@ -28,6 +28,8 @@ test('demo shop → Identify with BankID → pick the test person → approve �
   await expect(links).toHaveText(['Identifiser deg med BankID', 'Identifiser deg med svensk BankID']);
 
   await page.getByRole('link', { name: 'Identifiser deg med BankID' }).click();
+  // The page asks the server to start first, then the browser leaves for the broker.
+  await expect(page).toHaveURL(/\/sandbox\/bankid\/interaction\//);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identifiser deg');
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 

@@ -47,6 +47,9 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-data-')),
       SANDBOX: 'true',
       LOG_LEVEL: 'warn',
+      // Every journey's customer comes from 127.0.0.1: the per-address limit is raised; the
+      // others (per application, session, key) count as in production (ADR 15).
+      RATE_LIMITS: 'identificationPerIp=100000',
       ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
     },
   },

@@ -9,6 +9,7 @@ import database from './plugins/database';
 import errorHandler, { frameworkErrors, MAX_PARAM_LENGTH } from './plugins/error-handler';
 import inputGuard from './plugins/input-guard';
 import metrics from './plugins/metrics';
+import rateLimits from './plugins/rate-limits';
 import security from './plugins/security';
 import { registerContractDelivery } from './jobs/contract-delivery';
 import { registerStatusPolling } from './jobs/status-poll';
@@ -49,6 +50,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(security);
   await instance.register(database, { db: options.db });
   await instance.register(metrics);
+  await instance.register(rateLimits);
   await instance.register(providers);
   await instance.register(lenders);
   await instance.register(changeFeed);

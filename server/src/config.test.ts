@@ -103,6 +103,35 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...withoutNorway, SANDBOX: 'false' })).toThrow(/REGISTRY_NO_BASE_URL: required/);
   });
 
+  it('refuses a sandbox forced on beside real providers, naming them, instead of offering the dummy login', () => {
+    expect(() => loadConfig({ ...LIVE, SANDBOX: 'true' })).toThrow(/SANDBOX: the sandbox .* runs only when every provider is simulated, but RESURS_V2_BASE_URL, .* are set/);
+    // One real BankID broker is enough: a dummy login beside it would skip the real identification.
+    expect(() => loadConfig({ SANDBOX: 'true', OIDC_ISSUER: 'https://broker.example.com', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'secret' })).toThrow(
+      /SANDBOX: .* but OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET are set: unset SANDBOX to use the configured providers/,
+    );
+    expect(() => loadConfig({ SANDBOX: '1', REGISTRY_NO_BASE_URL: 'https://data.brreg.no/enhetsregisteret/api' })).toThrow(/REGISTRY_NO_BASE_URL is set/);
+    // Unset, it follows the credentials: live with all of them, and everything missing is named.
+    expect(loadConfig({ ...LIVE }).sandbox).toBe(false);
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'portal' })).toThrow(/RESURS_V2_BASE_URL: required when the sandbox is off/);
+  });
+
+  it('takes the rate limits from domain, with the points RATE_LIMITS sets instead', () => {
+    expect(loadConfig({}).rateLimits.identificationPerIp).toEqual({ points: 60, windowSeconds: 900 });
+    const raised = loadConfig({ RATE_LIMITS: ' identificationPerIp=5000, pollPerSession = 2000 ' }).rateLimits;
+    expect(raised.identificationPerIp).toEqual({ points: 5000, windowSeconds: 900 });
+    expect(raised.pollPerSession).toEqual({ points: 2000, windowSeconds: 900 });
+    expect(raised.submitPerApplication).toEqual({ points: 10, windowSeconds: 900 });
+    expect(() => loadConfig({ RATE_LIMITS: 'loginsPerIp=10,submitPerSession=0,pollPerSession=lots' })).toThrow(ConfigError);
+    try {
+      loadConfig({ RATE_LIMITS: 'loginsPerIp=10,submitPerSession=0' });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        expect.stringMatching(/^RATE_LIMITS: unknown limit "loginsPerIp" \(known: identificationPerIp, /),
+        'RATE_LIMITS: submitPerSession needs a whole number of points from 1, as submitPerSession=100',
+      ]);
+    }
+  });
+
   it('stops when the sandbox is off and a provider credential is missing', () => {
     const { OIDC_CLIENT_SECRET: _, ...incomplete } = LIVE;
     expect(() => loadConfig({ ...incomplete, SANDBOX: 'false' })).toThrow(/OIDC_CLIENT_SECRET: required/);

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { RATE_LIMIT_NAMES, RATE_LIMITS, type RateLimit, type RateLimitName } from '@portal/domain';
 import { type DataKey, parseDataKeys } from './lib/personal-data';
 
 const bool = z
@@ -34,6 +35,7 @@ const envSchema = z.object({
   DATA_LOOKUP_KEY: z.string().optional(),
   LEASING_TERMS_VERSION_NO: z.string().max(100).optional(),
   LEASING_TERMS_VERSION_SE: z.string().max(100).optional(),
+  RATE_LIMITS: z.string().optional(),
   RETENTION_DAYS_AFTER_FINAL: z.coerce.number().int().min(1).max(3650).default(90),
   CONSENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(7300).default(1095),
   JOB_HISTORY_DAYS: z.coerce.number().int().min(1).max(365).default(7),
@@ -66,6 +68,34 @@ const envSchema = z.object({
 });
 
 export type Env = z.input<typeof envSchema>;
+
+/**
+ * Every variable that points the portal at a real provider. The sandbox (simulated providers,
+ * dummy login, demo shop) runs only when none is set: a dummy login beside a real lender or a
+ * real BankID broker would let anyone act as any test person against the real thing.
+ */
+const PROVIDER_VARIABLES = [
+  'RESURS_V2_BASE_URL',
+  'RESURS_V2_CLIENT_ID',
+  'RESURS_V2_CLIENT_SECRET',
+  'RESURS_V2_STORE_ID',
+  'RESURS_V1_BASE_URL',
+  'RESURS_V1_USERNAME',
+  'RESURS_V1_PASSWORD',
+  'GRENKE_BASE_URL',
+  'GRENKE_CLIENT_CERT_FILE',
+  'GRENKE_CLIENT_KEY_FILE',
+  'SIGNING_BASE_URL',
+  'SIGNING_CLIENT_ID',
+  'SIGNING_CLIENT_SECRET',
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+  'REGISTRY_NO_BASE_URL',
+  'REGISTRY_SE_BASE_URL',
+  'REGISTRY_SE_CLIENT_ID',
+  'REGISTRY_SE_CLIENT_SECRET',
+] as const;
 
 /** Credentials that identify a real deployment; any of them switches the sandbox default off. */
 const PROVIDER_CREDENTIALS = [
@@ -103,6 +133,8 @@ export interface Config {
   /** The version of each country's external leasing terms, as the operator read them (consent evidence). */
   leasingTermsVersions: { NO: string | null; SE: string | null };
   features: { resursMerchantApiEnabled: boolean };
+  /** Every rate limit (domain's RATE_LIMITS), with the points RATE_LIMITS set instead (ADR 15). */
+  rateLimits: Readonly<Record<RateLimitName, RateLimit>>;
   /** How long data is kept (ADR 18; the README's "Scaling and data retention" says why). */
   retention: {
     /** Days after an application turns final (and a subscription's term ends) before its personal data is erased. */
@@ -169,6 +201,26 @@ function readDataKeys(
   return { encryption: parsed.keys, lookup: lookupKey };
 }
 
+/**
+ * RATE_LIMITS: `name=points,…` for limits whose points differ here (a test suite that runs every
+ * journey from one address raises the per-address ones); the windows stay domain's.
+ */
+function readRateLimits(value: string | undefined, problems: string[]): Record<RateLimitName, RateLimit> {
+  const limits: Record<RateLimitName, RateLimit> = { ...RATE_LIMITS };
+  for (const part of (value ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [name = '', points = ''] = part.split('=').map((p) => p.trim());
+    const known = RATE_LIMIT_NAMES.find((n) => n === name);
+    if (!known) {
+      problems.push(`RATE_LIMITS: unknown limit "${name}" (known: ${RATE_LIMIT_NAMES.join(', ')})`);
+    } else if (!/^[1-9]\d{0,8}$/.test(points)) {
+      problems.push(`RATE_LIMITS: ${name} needs a whole number of points from 1, as ${name}=100`);
+    } else {
+      limits[known] = { ...limits[known], points: Number(points) };
+    }
+  }
+  return limits;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -185,6 +237,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const sandbox = e.SANDBOX ?? (!hasCredentials && e.NODE_ENV !== 'production');
   const production = e.NODE_ENV === 'production';
   if (production && sandbox) problems.push('SANDBOX: the sandbox cannot run with NODE_ENV=production');
+  // Forced on beside real providers: refused rather than quietly started in a mode nobody asked
+  // for (ADR 15).
+  const realProviders = PROVIDER_VARIABLES.filter((key) => e[key] !== undefined);
+  if (sandbox && realProviders.length > 0) {
+    problems.push(
+      `SANDBOX: the sandbox (simulated providers, dummy login, demo shop) runs only when every provider is simulated, ` +
+        `but ${realProviders.join(', ')} ${realProviders.length === 1 ? 'is' : 'are'} set: unset SANDBOX to use the configured providers ` +
+        `(every one of them is then required), or remove ${realProviders.length === 1 ? 'it' : 'them'} to run the sandbox`,
+    );
+  }
+  const rateLimits = readRateLimits(e.RATE_LIMITS, problems);
   if (production && !e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
   if (production && !e.METRICS_TOKEN) problems.push('METRICS_TOKEN: required in production (the bearer token /metrics asks for)');
   const dataKeys = readDataKeys(e.DATA_ENCRYPTION_KEYS, e.DATA_LOOKUP_KEY, production, problems);
@@ -218,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataKeys,
     leasingTermsVersions: { NO: e.LEASING_TERMS_VERSION_NO ?? null, SE: e.LEASING_TERMS_VERSION_SE ?? null },
     features: { resursMerchantApiEnabled: e.RESURS_MERCHANT_API_ENABLED },
+    rateLimits,
     retention: { daysAfterFinal: e.RETENTION_DAYS_AFTER_FINAL, consentDays: e.CONSENT_RETENTION_DAYS, jobHistoryDays: e.JOB_HISTORY_DAYS },
     providers: {
       resursV2: {

@@ -39,7 +39,12 @@ async function main(): Promise<void> {
     `  Portal:     ${base}${SPA_BASE}/`,
     `  API docs:   ${base}${MERCHANT_API.docs.pattern}`,
     `  Database:   ${app.db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  Mode:       ${config.sandbox ? 'sandbox (simulated providers and BankID)' : 'live providers'}`,
+    // The sandbox runs only when every provider is simulated (config.ts refuses a mix): say which.
+    `  Mode:       ${
+      config.sandbox
+        ? 'sandbox: every provider and BankID simulated; dummy login, demo shop and /sandbox on'
+        : 'live providers: no sandbox, no dummy login, no demo shop'
+    }`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

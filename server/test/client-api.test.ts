@@ -193,9 +193,18 @@ describe.each(ENGINES)('client API on %s', (engine) => {
       const response = await live.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: XHR, payload: {} });
       expect(response.statusCode).toBe(404);
       expect((await live.app.inject({ method: 'GET', url: '/demo-shop/' })).statusCode).toBe(404);
+      // No sandbox route at all: the GRENKE mock panel's and the simulators' control.
+      const mock = await live.app.inject({ method: 'POST', url: API.grenkeMock.url({ action: 'approved', merchantPaymentReference: 'order-1' }), headers: XHR });
+      expect(mock.statusCode).toBe(404);
+      expect((await live.app.inject({ method: 'PUT', url: '/sandbox/control/faults/resurs-v2', payload: { mode: 'down' } })).statusCode).toBe(404);
     } finally {
       await live.close();
     }
+  });
+
+  it('does not start with the sandbox forced on beside a real BankID broker (no dummy login beside it)', async () => {
+    const forced = { SANDBOX: 'true', OIDC_ISSUER: 'https://broker.example.com', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'secret' };
+    await expect(createTestApp(engine, forced)).rejects.toThrow(/SANDBOX: the sandbox \(simulated providers, dummy login, demo shop\) runs only when every provider is simulated/);
   });
 });
 

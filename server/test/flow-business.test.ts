@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MERCHANT_API } from '@portal/domain';
 import { CONTRACT_DELIVERY_QUEUE } from '../src/services/queues';
-import { ENGINES, merchantAuth, startTestServer, type TestApp } from './helpers';
+import { ENGINES, merchantAuth, startTestServer, SUBMIT_STORM_LIMITS, type TestApp } from './helpers';
 import { call, type Customer, eventually, outcomeOf, startBusiness } from './flow-helpers';
 
 interface Sessions {
@@ -21,7 +21,8 @@ interface Sessions {
 describe.each(ENGINES)('business leasing (GRENKE and the signing service) on %s', (engine) => {
   let t: TestApp & { url: string };
   beforeAll(async () => {
-    t = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '5000' });
+    // One test submits twenty times at once: the submit limits are raised for it.
+    t = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '5000', RATE_LIMITS: SUBMIT_STORM_LIMITS });
   });
   afterAll(async () => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type LoanApplicationsResponse, MERCHANT_API, TEST_PEOPLE } from '@portal/domain';
 import { sandboxStore } from '@portal/sandbox/testing';
-import { ENGINES, merchantAuth, startTestServer, type TestApp } from './helpers';
+import { ENGINES, merchantAuth, startTestServer, SUBMIT_STORM_LIMITS, type TestApp } from './helpers';
 import { call, type Customer, eventually, outcomeOf, paymentStatus, press, startConsumer } from './flow-helpers';
 
 /**
@@ -12,7 +12,8 @@ import { call, type Customer, eventually, outcomeOf, paymentStatus, press, start
 describe.each(ENGINES)('consumer version 2 (Resurs Merchant API) on %s', (engine) => {
   let t: TestApp & { url: string };
   beforeAll(async () => {
-    t = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '2000' });
+    // One test submits twenty times at once: the submit limits are raised for it.
+    t = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '2000', RATE_LIMITS: SUBMIT_STORM_LIMITS });
   });
   afterAll(async () => t.close());
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, buildApplyForm, CALLBACKS, MERCHANT_API, TEST_PEOPLE, buildPrivateApplication } from '@portal/domain';
 import { startBusiness, startConsumer } from './flow-helpers';
-import { merchantAuth, nextReference, startTestServer, type TestApp, XHR } from './helpers';
+import { LIMITS_OUT_OF_REACH, merchantAuth, nextReference, startTestServer, type TestApp, XHR } from './helpers';
 import { count, type Counts, type EndpointShape, type FuzzRequest, noCounts, problemOf, requestArbitrary } from './fuzz-requests';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
@@ -80,7 +80,9 @@ beforeAll(async () => {
   // The simulated lenders answer over HTTP from this same process: on a machine busy with the
   // fuzzer (and whatever else runs) a valid call may wait longer than the default 10 s and answer
   // 503 WEB_SERVICE_DOWN, rightly, but for a reason that is not its input.
-  t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '60000' });
+  // Each endpoint is called many times from one client: the rate limits (ADR 15) are raised out
+  // of reach, so the fuzzed calls get to the use cases.
+  t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '60000', RATE_LIMITS: LIMITS_OUT_OF_REACH });
   endpoints = await setUp();
 }, 120_000);
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import { RATE_LIMIT_NAMES } from '@portal/domain';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Db, openDatabase } from '../src/db/db';
@@ -47,6 +48,22 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   };
 }
 
+/**
+ * Every test's customers come from 127.0.0.1: the per-address limit is raised, the others (per
+ * application, per session, per key) count as in production (ADR 15). A test's own RATE_LIMITS
+ * come on top; RATE_LIMITS set to '' means production's numbers throughout.
+ */
+const TEST_RATE_LIMITS = 'identificationPerIp=100000';
+
+/**
+ * Every limit far past what a test reaches: for the fuzzer, which calls each endpoint hundreds of
+ * times from one client and must reach the use cases, not the limit. The limits are still counted.
+ */
+export const LIMITS_OUT_OF_REACH = RATE_LIMIT_NAMES.map((name) => `${name}=100000000`).join(',');
+
+/** For a test that submits one application many times at once, to show nothing doubles. */
+export const SUBMIT_STORM_LIMITS = 'submitPerApplication=1000,submitPerSession=1000';
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -56,6 +73,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST_DIR: FIXTURE_WEB_DIST,
     PUBLIC_URL: 'http://localhost:3000',
     ...env,
+    RATE_LIMITS: env.RATE_LIMITS === '' ? '' : [TEST_RATE_LIMITS, env.RATE_LIMITS].filter(Boolean).join(','),
   });
 }
 
@@ -72,7 +90,14 @@ export async function createTestApp(
   logStream?: { write(line: string): void },
 ): Promise<TestApp> {
   const owned = database ?? (await openTestDatabase(engine));
-  const app = await buildApp({ config: testConfig(env), db: owned.db, logStream });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config: testConfig(env), db: owned.db, logStream });
+  } catch (error) {
+    // A configuration the portal refuses (a test of it) leaves no database behind.
+    if (!database) await owned.drop();
+    throw error;
+  }
   return {
     app,
     // The app's own handle: it carries the personal-data keys repositories and sandbox stores need.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MERCHANT_API } from '@portal/domain';
-import { ENGINES, merchantAuth, startTestServer, type TestApp } from './helpers';
+import { ENGINES, merchantAuth, startTestServer, SUBMIT_STORM_LIMITS, type TestApp } from './helpers';
 import { call, type Customer, eventually, outcomeOf, paymentStatus, press, startBusiness, startConsumer } from './flow-helpers';
 
 interface MerchantView {
@@ -35,7 +35,8 @@ async function signWithResursV1(t: TestApp & { url: string }, customer: Customer
 describe.each(ENGINES)('the application lifecycle on %s', (engine) => {
   let t: TestApp & { url: string };
   beforeAll(async () => {
-    t = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '3000' });
+    // One test submits 200 times: the submit limits are raised for it.
+    t = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '3000', RATE_LIMITS: SUBMIT_STORM_LIMITS });
   });
   afterAll(async () => t.close());
 

@@ -16,8 +16,8 @@ import { signWebhook } from '../src/services/webhooks';
 import { createTestApp, type TestApp } from './helpers';
 
 interface Document {
-  info: { license?: unknown; contact?: unknown };
-  paths: Record<string, Record<string, { operationId?: string }>>;
+  info: { license?: unknown; contact?: unknown; description?: string };
+  paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, { headers?: Record<string, unknown> }> }>>;
   webhooks?: Record<string, { post: { operationId?: string; requestBody: unknown } }>;
   tags?: { name: string; description: string }[];
   components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
@@ -55,6 +55,19 @@ describe('the merchant API document', () => {
     for (const operation of operations) expect(operation.operationId).toMatch(/^[a-z][A-Za-z]+$/);
     expect(document.info.license).toBeDefined();
     expect(document.info.contact).toBeDefined();
+  });
+
+  it('documents the rate limit: its headers on every answer to a known key, and 429 with Retry-After', () => {
+    const operations = Object.values(document.paths).flatMap((path) => Object.values(path));
+    for (const operation of operations) {
+      const responses = operation.responses ?? {};
+      expect(Object.keys(responses)).toContain('429');
+      expect(Object.keys(responses['429']?.headers ?? {})).toEqual(expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']));
+      for (const [status, response] of Object.entries(responses)) {
+        if (status !== '401') expect(Object.keys(response.headers ?? {})).toEqual(expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
+      }
+    }
+    expect(document.info.description).toContain('**Rate limits.** Each API key may make 1200 calls per 60 seconds');
   });
 
   it('documents each webhook event of the lifecycle table with the body the delivery sends', () => {

@@ -192,11 +192,12 @@ describe('security headers of JSON answers', () => {
 });
 
 describe('housekeeping', () => {
-  it('deletes expired sessions and sandbox records, keeping live ones', async () => {
+  it('deletes expired sessions, ended rate-limit windows and sandbox records, keeping live ones', async () => {
     const t = await createTestApp('pglite');
     try {
       await t.app.repos.sessions.set('live', {}, new Date(Date.now() + 60_000));
       await t.app.repos.sessions.set('dead', {}, new Date(Date.now() - 1000));
+      await t.db.query('INSERT INTO rate_limits (key, points, expire) VALUES ($1, 1, $2), ($3, 1, $4)', ['test:dead', Date.now() - 1000, 'test:live', Date.now() + 60_000]);
       await t.app.jobs.send('housekeeping', {});
       // The simulators clean their own store, on their own clock.
       const records = sandboxStore<{ n: number }>(t.db, 'test');
@@ -209,6 +210,7 @@ describe('housekeeping', () => {
       const { eventually } = await import('./flow-helpers');
       await eventually(async () => (await t.db.query('SELECT 1 FROM sessions WHERE id_hash = $1', ['dead'])).length === 0, 10_000);
       expect(await t.db.query('SELECT 1 FROM sessions WHERE id_hash = $1', ['live'])).toHaveLength(1);
+      expect(await t.db.query('SELECT key FROM rate_limits WHERE key LIKE $1', ['test:%'])).toEqual([{ key: 'test:live' }]);
     } finally {
       await t.close();
     }

@@ -16,6 +16,11 @@ export interface Features {
   resursMerchantApiEnabled: boolean;
 }
 
+/** A BankID identification started by the SPA (POST): where to send the browser, at the broker. */
+export interface IdentificationStart {
+  authorizationUrl: string;
+}
+
 export interface CustomerView {
   firstName: string | null;
   lastName: string | null;

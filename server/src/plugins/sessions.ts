@@ -1,22 +1,26 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
-import { SESSION_IDLE_TIMEOUT_MINUTES } from '@portal/domain';
+import { IDENTIFICATION_MAX_MINUTES, SESSION_IDLE_TIMEOUT_MINUTES } from '@portal/domain';
 import { sha256Hex } from '../lib/crypto';
 import type { SessionsRepository } from '../db/repositories/sessions';
 
 export const SESSION_COOKIE = 'portal_sid';
 const IDLE_MS = SESSION_IDLE_TIMEOUT_MINUTES * 60 * 1000;
+const IDENTIFICATION_MS = IDENTIFICATION_MAX_MINUTES * 60 * 1000;
 
 /**
  * The session store of @fastify/session, backed by the database so that any server instance can
- * serve any request. Rows are keyed by a hash of the session id.
+ * serve any request. Rows are keyed by a hash of the session id. A session no one has identified
+ * in holds nothing but BankID starts, which are refused after IDENTIFICATION_MAX_MINUTES: its row
+ * ends then, so anonymous starts do not pile up for the idle timeout (ADR 15).
  */
 function databaseStore(sessions: SessionsRepository, destroyed: (idHash: string) => void): SessionStore {
   return {
     set(sessionId, session, callback) {
       const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
-      const expires = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + IDLE_MS);
+      const idle = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + IDLE_MS);
+      const expires = session.identity ? idle : new Date(Math.min(idle.getTime(), Date.now() + IDENTIFICATION_MS));
       sessions.set(sha256Hex(sessionId), data, expires).then(() => callback(), callback);
     },
     get(sessionId, callback) {

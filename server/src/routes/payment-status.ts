@@ -9,6 +9,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import { API, fieldMessagesOf, requiredText, z } from '@portal/domain';
 import { ApiError } from '../lib/errors';
+import { TooManyRequests } from '../plugins/rate-limits';
 import { applicationNotFound } from '../services/applications';
 import { paymentStatusJson, paymentStatusReadModel, type StatusInputs } from '../services/payment-status';
 import { sessionSecret } from '../services/session-secret';
@@ -69,6 +70,9 @@ type Query = z.output<typeof querySchema>;
 export default async function paymentStatusRoutes(app: FastifyInstance) {
   const sessions = sessionReader(app, await sessionSecret(app));
   const statuses = paymentStatusReadModel(app);
+  // Per session, counted in memory and added to the shared count in batches (ADR 15): no
+  // database round trip per poll.
+  const polls = app.limits.local('pollPerSession');
 
   const send = (reply: FastifyReply, inputs: StatusInputs) =>
     // The JSON kept with the status, no serialiser; no-store, as every API answer (plugins/security.ts).
@@ -89,20 +93,31 @@ export default async function paymentStatusRoutes(app: FastifyInstance) {
   // key of the status read model needs no check, as only checked (trimmed, not empty, at most
   // 100 characters) values ever became one. Anything else is checked as before, first.
   app.get(API.paymentStatus.pattern, { childLoggerFactory: loggerOnUse }, (request, reply) => {
+    const session = sessions.sessionOf(request);
+    if (session) {
+      const wait = polls.hit(session);
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait));
+        throw new TooManyRequests(wait);
+      }
+    }
     const { merchantId, merchantPaymentReference } = request.query as Record<string, unknown>;
     // Nearly every poll finds both in memory: answer in the same tick, like a static route.
     if (typeof merchantId === 'string' && typeof merchantPaymentReference === 'string') {
       const inputs = statuses.cached(merchantId, merchantPaymentReference);
-      const identity = inputs && sessions.cachedIdentity(request);
+      const identity = inputs && sessions.cachedIdentity(session);
       if (inputs && identity && inputs.ownerNationalIdHash === identity.nationalIdHash) return send(reply, inputs);
     }
     const query = querySchema.safeParse(request.query);
     if (!query.success) throw ApiError.badRequest(fieldMessagesOf(query.error));
     const { data } = query;
-    const identity = sessions.cachedIdentity(request);
+    const identity = sessions.cachedIdentity(session);
+    // No session (or a cookie we did not sign): 401 at once, for every key alike (no database
+    // work for a stranger's poll, and no difference in time between keys to learn from).
+    if (identity === null) throw ApiError.unauthorized();
     const inputs = statuses.cached(data.merchantId, data.merchantPaymentReference);
     return Promise.all([
-      identity === undefined ? sessions.identity(request) : identity,
+      identity === undefined ? sessions.identity(session) : identity,
       inputs ?? statuses.load(data.merchantId, data.merchantPaymentReference),
     ]).then(([who, what]) => answerOrRefuse(reply, data, who, what, what !== inputs));
   });

@@ -1,7 +1,8 @@
 /**
  * Housekeeping on a schedule: expired sessions are deleted, so the table stays small and nothing
- * personal outlives its use, and unfinished applications expire; data retention runs on its own
- * schedule (retention.ts). (The sandbox cleans its own records, on its own clock: sandbox/src/index.ts.)
+ * personal outlives its use, rate-limit counters whose window ended too (ADR 15), and unfinished
+ * applications expire; data retention runs on its own schedule (retention.ts). (The sandbox
+ * cleans its own records, on its own clock: sandbox/src/index.ts.)
  */
 import type { FastifyInstance } from 'fastify';
 import { expireUnfinished } from './expire-applications';
@@ -18,7 +19,8 @@ export function registerHousekeeping(app: FastifyInstance): void {
       const sessions = await app.repos.sessions.deleteExpired();
       const expired = await expireUnfinished(app);
       const operatorSessions = await app.repos.operatorSessions.deleteEnded();
-      app.log.info({ sessions, operatorSessions, expiredApplications: expired }, 'housekeeping');
+      const rateLimits = await app.repos.rateLimits.deleteExpired();
+      app.log.info({ sessions, operatorSessions, rateLimits, expiredApplications: expired }, 'housekeeping');
     },
   });
   registerRetention(app);

@@ -61,16 +61,20 @@ export function sessionReader(app: FastifyInstance, secret: string) {
   };
 
   return {
+    /**
+     * The request's session, as the hash of its id (what the sessions table is keyed by), when
+     * its cookie is signed with our secret; null without one. Nothing read from the database.
+     */
+    sessionOf: hashOfRequest,
+
     /** The identity when it is known without the database; undefined when it must be read. */
-    cachedIdentity(request: FastifyRequest): SessionViewer | null | undefined {
-      const hash = hashOfRequest(request);
+    cachedIdentity(hash: string | null): SessionViewer | null | undefined {
       if (!hash) return null;
       const cached = cache.get(hash);
       return cached && cached.usableUntil > Date.now() ? cached.identity : undefined;
     },
 
-    async identity(request: FastifyRequest): Promise<SessionViewer | null> {
-      const hash = hashOfRequest(request);
+    async identity(hash: string | null): Promise<SessionViewer | null> {
       if (!hash) return null;
       const cached = cache.get(hash);
       if (cached && cached.usableUntil > Date.now()) return cached.identity;

@@ -14,6 +14,7 @@ import { subscriptionsRepository } from './subscriptions';
 import { auditLogRepository } from './audit-log';
 import { operatorSessionsRepository } from './operator-sessions';
 import { webhookAttemptsRepository } from './webhook-attempts';
+import { rateLimitsRepository } from './rate-limits';
 
 /** Every repository bound to one connection or transaction. */
 export function repositories(db: Queryable) {
@@ -33,6 +34,7 @@ export function repositories(db: Queryable) {
     auditLog: auditLogRepository(db),
     operatorSessions: operatorSessionsRepository(db),
     webhookAttempts: webhookAttemptsRepository(db),
+    rateLimits: rateLimitsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

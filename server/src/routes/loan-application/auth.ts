@@ -12,6 +12,7 @@ import {
   z,
 } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
+import { addressKey } from '../../plugins/rate-limits';
 import { namesMatch } from '../../services/applications';
 import { leaveApplication } from '../../services/leave-application';
 import type { SessionIdentity } from '../../types';
@@ -46,47 +47,54 @@ export default async function authRoutes(app: FastifyInstance) {
 
   /**
    * Test environments only: log in without BankID. With a reference, as that application's
-   * customer (or, when the merchant gave no national ID, as a test person of that name).
+   * customer (or, when the merchant gave no national ID, as a test person of that name). The
+   * route exists only in the sandbox, where every provider is simulated (config.ts); it counts
+   * against the same limits as a BankID start.
    */
-  api.post(API.dummyLogin.pattern, { schema: { body: dummyLoginBody } }, async (request) => {
-    if (!app.config.sandbox) throw new ApiError(404, 'REQUEST_ERROR');
-    const reference = request.body?.reference;
-    let identity = identityOf(defaultPerson('NO'));
+  if (app.config.sandbox) {
+    api.post(API.dummyLogin.pattern, { schema: { body: dummyLoginBody } }, async (request, reply) => {
+      const reference = request.body?.reference;
+      await app.limits.check(reply, [
+        { limit: 'identificationPerIp', key: addressKey(request.ip) },
+        { limit: 'identificationPerApplication', key: reference },
+      ]);
+      let identity = identityOf(defaultPerson('NO'));
 
-    if (reference) {
-      const application = await app.repos.applications.findByReference(reference);
-      const customer = application && (await app.repos.customers.findByApplicationId(application.id));
-      if (!application || !customer) throw ApiError.notFound();
-      const country = application.countryCode;
-      if (customer.nationalId) {
-        const person = TEST_PEOPLE.find((p) => p.nationalId === customer.nationalId);
-        identity = identityOf({
-          nationalId: customer.nationalId,
-          country,
-          firstName: person?.firstName ?? customer.firstName ?? 'Test',
-          lastName: person?.lastName ?? customer.lastName ?? 'Person',
-        });
-      } else if (application.customerType === 'LEGAL' && customer.organisationNumber) {
-        // A company without a named signatory: the test person the registry lets sign alone.
-        const company = findTestCompany(customer.organisationNumber);
-        identity = identityOf((company && soleSignatoriesOf(company)[0]) ?? defaultPerson(country));
-      } else {
-        const named = TEST_PEOPLE.find(
-          (p) => p.country === country && namesMatch(customer, identityOf(p)),
-        );
-        const person = named ?? defaultPerson(country);
-        identity = identityOf({
-          ...person,
-          firstName: customer.firstName ?? person.firstName,
-          lastName: customer.lastName ?? person.lastName,
-        });
+      if (reference) {
+        const application = await app.repos.applications.findByReference(reference);
+        const customer = application && (await app.repos.customers.findByApplicationId(application.id));
+        if (!application || !customer) throw ApiError.notFound();
+        const country = application.countryCode;
+        if (customer.nationalId) {
+          const person = TEST_PEOPLE.find((p) => p.nationalId === customer.nationalId);
+          identity = identityOf({
+            nationalId: customer.nationalId,
+            country,
+            firstName: person?.firstName ?? customer.firstName ?? 'Test',
+            lastName: person?.lastName ?? customer.lastName ?? 'Person',
+          });
+        } else if (application.customerType === 'LEGAL' && customer.organisationNumber) {
+          // A company without a named signatory: the test person the registry lets sign alone.
+          const company = findTestCompany(customer.organisationNumber);
+          identity = identityOf((company && soleSignatoriesOf(company)[0]) ?? defaultPerson(country));
+        } else {
+          const named = TEST_PEOPLE.find(
+            (p) => p.country === country && namesMatch(customer, identityOf(p)),
+          );
+          const person = named ?? defaultPerson(country);
+          identity = identityOf({
+            ...person,
+            firstName: customer.firstName ?? person.firstName,
+            lastName: customer.lastName ?? person.lastName,
+          });
+        }
       }
-    }
 
-    await logIn(request, identity, reference);
-    request.log.info({ reference: reference ?? null, method: 'dummy' }, 'logged in');
-    return { authenticated: true, firstName: identity.firstName };
-  });
+      await logIn(request, identity, reference);
+      request.log.info({ reference: reference ?? null, method: 'dummy' }, 'logged in');
+      return { authenticated: true, firstName: identity.firstName };
+    });
+  }
 
   /**
    * Ends the session on the server; answers where the browser goes next (the merchant). Leaving

@@ -3,7 +3,10 @@
  * section 2.3; Idura/Criipto Verify, or the sandbox's simulator of it). Authorization code flow
  * with PKCE, `state` and `nonce`, all kept in the server session, bound to its cookie: the
  * callback may arrive in another tab of the same browser and still finds them.
- * Both routes are top-level navigations (GET), so the X-Requested-With rule does not apply.
+ * The SPA starts with a call (POST, answering the broker's address), so it can show a refusal in
+ * place; a plain navigation to the same address (GET) starts too, for a link opened in a new tab.
+ * Starts are rate-limited per address and per application before anything is kept (ADR 15).
+ * The callback is a top-level navigation (GET), so the X-Requested-With rule does not apply.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, Session } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +15,8 @@ import {
   API,
   type CountryCode,
   countryFromParam,
+  IDENTIFICATION_MAX_MINUTES,
+  type IdentificationStart,
   LANGUAGES,
   normaliseNationalId,
   pagePath,
@@ -20,6 +25,7 @@ import {
   z,
 } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
+import { addressKey } from '../../plugins/rate-limits';
 import type { SessionIdentity } from '../../types';
 import { logIn } from './session';
 
@@ -32,7 +38,7 @@ export const BANKID_ACR_VALUES: Readonly<Record<CountryCode, string>> = {
 };
 
 /** A BankID login takes minutes; a callback later than this is refused. */
-const PENDING_MAX_AGE_MS = 15 * 60 * 1000;
+const PENDING_MAX_AGE_MS = IDENTIFICATION_MAX_MINUTES * 60 * 1000;
 /** Starts kept per session: a few tabs' worth, so one tab does not cancel another's login. */
 const PENDING_MAX = 3;
 
@@ -136,7 +142,60 @@ export default async function bankIdRoutes(app: FastifyInstance) {
       .redirect(identificationPage(outcome, country, pending?.reference), 302);
   };
 
-  /** Sends the browser to the broker, for the country's BankID. */
+  /**
+   * Starts an identification: counted against the client's address and the application first,
+   * then the broker's address with the login's state kept in the session. A broker that cannot
+   * be reached keeps nothing.
+   */
+  async function begin(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    country: CountryCode,
+    reference: string | undefined,
+    lang: (typeof LANGUAGES)[number] | undefined,
+  ): Promise<{ url: URL } | { unreachable: unknown }> {
+    await app.limits.check(reply, [
+      { limit: 'identificationPerIp', key: addressKey(request.ip) },
+      { limit: 'identificationPerApplication', key: reference },
+    ]);
+
+    let configuration: oidc.Configuration;
+    try {
+      configuration = await brokerConfiguration();
+    } catch (error) {
+      return { unreachable: error };
+    }
+
+    const pending: PendingIdentification = {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      codeVerifier: oidc.randomPKCECodeVerifier(),
+      country,
+      ...(reference ? { reference } : {}),
+      startedAt: Date.now(),
+    };
+    const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid',
+      acr_values: BANKID_ACR_VALUES[country],
+      state: pending.state,
+      nonce: pending.nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
+      code_challenge_method: 'S256',
+      // Every identification is a fresh BankID login, never a broker session from before.
+      prompt: 'login',
+      // The broker's pages in the language the customer reads the portal in (OIDC Core 3.1.2.1).
+      ...(lang ? { ui_locales: lang } : {}),
+    });
+
+    const earlier = (request.session.oidc?.pending ?? []).filter(fresh);
+    request.session.oidc = { pending: [...earlier, pending].slice(-PENDING_MAX) };
+    request.log.info({ reference: reference ?? null, country }, 'bankid identification started');
+    return { url: authorizationUrl };
+  }
+
+  /** A navigation: sends the browser to the broker, for the country's BankID. */
   api.get(
     API.bankIdStart.pattern,
     { schema: { params: startParams, querystring: startQuery } },
@@ -144,41 +203,31 @@ export default async function bankIdRoutes(app: FastifyInstance) {
       const country = countryFromParam(request.params.country);
       if (!country) throw ApiError.notFound();
       const { reference, lang } = request.query;
-
-      let configuration: oidc.Configuration;
-      try {
-        configuration = await brokerConfiguration();
-      } catch (error) {
-        return fail(request, reply, 'failed', { country, reference }, { step: 'discovery', ...reasonOf(error) });
+      const started = await begin(request, reply, country, reference, lang);
+      if ('unreachable' in started) {
+        return fail(request, reply, 'failed', { country, reference }, { step: 'discovery', ...reasonOf(started.unreachable) });
       }
+      return reply.header('Cache-Control', 'no-store').redirect(started.url.href, 302);
+    },
+  );
 
-      const pending: PendingIdentification = {
-        state: oidc.randomState(),
-        nonce: oidc.randomNonce(),
-        codeVerifier: oidc.randomPKCECodeVerifier(),
-        country,
-        ...(reference ? { reference } : {}),
-        startedAt: Date.now(),
-      };
-      const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        scope: 'openid',
-        acr_values: BANKID_ACR_VALUES[country],
-        state: pending.state,
-        nonce: pending.nonce,
-        code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
-        code_challenge_method: 'S256',
-        // Every identification is a fresh BankID login, never a broker session from before.
-        prompt: 'login',
-        // The broker's pages in the language the customer reads the portal in (OIDC Core 3.1.2.1).
-        ...(lang ? { ui_locales: lang } : {}),
-      });
-
-      const earlier = (request.session.oidc?.pending ?? []).filter(fresh);
-      request.session.oidc = { pending: [...earlier, pending].slice(-PENDING_MAX) };
-      request.log.info({ reference: reference ?? null, country }, 'bankid identification started');
-      return reply.header('Cache-Control', 'no-store').redirect(authorizationUrl.href, 302);
+  /** The SPA's start: answers the broker's address, or a refusal the page shows in place. */
+  api.post(
+    API.bankIdStart.pattern,
+    { schema: { params: startParams, body: startQuery } },
+    async (request, reply): Promise<IdentificationStart> => {
+      const country = countryFromParam(request.params.country);
+      if (!country) throw ApiError.notFound();
+      const { reference, lang } = request.body;
+      const started = await begin(request, reply, country, reference, lang);
+      if ('unreachable' in started) {
+        request.log.warn(
+          { step: 'discovery', ...reasonOf(started.unreachable), outcome: 'failed', reference: reference ?? null, country },
+          'bankid identification not completed',
+        );
+        throw new ApiError(503, 'WEB_SERVICE_DOWN');
+      }
+      return { authorizationUrl: started.url.href };
     },
   );
 

@@ -8,31 +8,35 @@ import { GRENKE_MOCK_ACTIONS } from '../../providers/grenke/sandbox-control';
 import { authorisedApplication } from '../../services/applications';
 import { mockGrenkeDecision } from '../../services/grenke-mock';
 import { submitApplication } from '../../services/submit-application';
-import { activeReference, requireIdentity, submitRequestOf } from './session';
+import { activeReference, requireIdentity, submitLimits, submitRequestOf } from './session';
 
 export default async function grenkeRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.patch(API.grenkeSubmit.pattern, async (request) => {
+  api.patch(API.grenkeSubmit.pattern, { preHandler: app.limits.guard(submitLimits) }, async (request) => {
     const { provider } = await submitApplication(app, submitRequestOf(request, 'GRENKE'));
     return { applicationResults: [{ state: leasingStateOfWord(provider.providerStatus), financingId: provider.externalId }] };
   });
 
-  /** Sandbox only: the business screen's mock panel makes the simulated GRENKE decide after a delay. */
-  api.post(
-    API.grenkeMock.pattern,
-    {
-      schema: {
-        params: z.object({ action: z.enum(GRENKE_MOCK_ACTIONS), merchantPaymentReference: requiredText(100) }),
-        querystring: z.object({ delay: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MOCK_DELAY_SECONDS.max * 1000)), MOCK_DELAY_SECONDS.default * 1000) }),
+  /**
+   * Sandbox only (the route exists only there): the business screen's mock panel makes the
+   * simulated GRENKE decide after a delay.
+   */
+  if (app.config.sandbox) {
+    api.post(
+      API.grenkeMock.pattern,
+      {
+        schema: {
+          params: z.object({ action: z.enum(GRENKE_MOCK_ACTIONS), merchantPaymentReference: requiredText(100) }),
+          querystring: z.object({ delay: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MOCK_DELAY_SECONDS.max * 1000)), MOCK_DELAY_SECONDS.default * 1000) }),
+        },
       },
-    },
-    async (request) => {
-      if (!app.config.sandbox) throw new ApiError(404, 'REQUEST_ERROR');
-      const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request), { registry: app.providers.registry, log: app.log });
-      if (application.merchantPaymentReference !== request.params.merchantPaymentReference || application.provider !== 'GRENKE') throw ApiError.notFound();
-      await mockGrenkeDecision(app, application, request.params.action, request.query.delay);
-      return { action: request.params.action, delay: request.query.delay };
-    },
-  );
+      async (request) => {
+        const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request), { registry: app.providers.registry, log: app.log });
+        if (application.merchantPaymentReference !== request.params.merchantPaymentReference || application.provider !== 'GRENKE') throw ApiError.notFound();
+        await mockGrenkeDecision(app, application, request.params.action, request.query.delay);
+        return { action: request.params.action, delay: request.query.delay };
+      },
+    );
+  }
 }

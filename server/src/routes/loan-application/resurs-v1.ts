@@ -10,14 +10,14 @@ import { authorisedApplication } from '../../services/applications';
 import { apiErrorFor } from '../../services/provider-errors';
 import { signedReturn } from '../../services/sign-resurs-v1';
 import { submitApplication } from '../../services/submit-application';
-import { activeReference, requireIdentity, submitRequestOf, uiLanguage } from './session';
+import { activeReference, requireIdentity, signingLimits, submitLimits, submitRequestOf, uiLanguage } from './session';
 
 export default async function resursV1Routes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { publicUrl } = app.config;
   const signFailPath = pagePath(PAGES.formSignFail.url());
 
-  api.patch(API.resursSubmit.pattern, async (request) => {
+  api.patch(API.resursSubmit.pattern, { preHandler: app.limits.guard(submitLimits) }, async (request) => {
     const { application, provider } = await submitApplication(app, submitRequestOf(request, 'RESURS_V1', true));
     if (application.status === 'DECLINED') throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
     return { applicationResult: { status: provider.providerStatus, paymentId: provider.externalId } };
@@ -41,7 +41,7 @@ export default async function resursV1Routes(app: FastifyInstance) {
 
   api.post(
     API.resursCreateSigningSession.pattern,
-    { schema: { body: z.strictObject({ successUrl: requiredText(2000), failUrl: requiredText(2000) }) } },
+    { schema: { body: z.strictObject({ successUrl: requiredText(2000), failUrl: requiredText(2000) }) }, preHandler: app.limits.guard(signingLimits) },
     async (request) => {
       const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request), { registry: app.providers.registry, log: app.log });
       // Only the portal's own return addresses (spec section 7); anything else is refused.

@@ -10,14 +10,15 @@ import { ownedApplication } from '../../services/applications';
 import { merchantReturnUrl, outcomeOnLeaving } from '../../services/merchant-return';
 import { refreshFromLender } from '../../services/refresh-status';
 import { submitApplication } from '../../services/submit-application';
-import { submitRequestOf, uiLanguage } from './session';
+import { submitLimits, submitRequestOf, uiLanguage } from './session';
 
 export default async function resursV2Routes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const paymentLoadingUrl = (application: { merchantId: string; merchantPaymentReference: string }) =>
     `${app.config.publicUrl}${pagePath(PAGES.paymentLoadingFor.url({ merchantId: application.merchantId, merchantPaymentReference: application.merchantPaymentReference }))}`;
 
-  api.patch(API.resursV2Submit.pattern, async (request) => {
+  // The submit also starts the signing (Resurs' task page): one count, as a submit.
+  api.patch(API.resursV2Submit.pattern, { preHandler: app.limits.guard(submitLimits) }, async (request) => {
     const { application, provider } = await submitApplication(app, submitRequestOf(request, 'RESURS_V2'));
     const decision = provider.providerStatus;
     const start = app.lenders.RESURS_V2.startSigning(application, provider, uiLanguage(request));

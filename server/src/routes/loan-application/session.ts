@@ -3,6 +3,7 @@ import { type Language, languageFromAcceptLanguage } from '@portal/domain';
 import type { ProviderKind } from '../../db/repositories/provider-applications';
 import type { SubmitRequest } from '../../services/submit-application';
 import { ApiError } from '../../lib/errors';
+import type { LimitKey } from '../../plugins/rate-limits';
 import type { SessionIdentity } from '../../types';
 
 /** The identified person of this session, or 401. */
@@ -52,3 +53,21 @@ export function submitRequestOf(request: FastifyRequest, lender: ProviderKind, c
     device: { ip: request.ip, userAgent: request.headers['user-agent'] },
   };
 }
+
+/**
+ * The session a call counts against, once someone has identified in it. A call without one is
+ * refused (401) before any work, and counting it would keep a row for every made-up session.
+ */
+const identifiedSession = (request: FastifyRequest): string | null => (request.session.identity ? request.session.sessionId : null);
+
+/** What a submit counts against (ADR 15): the application the session works on, and the session. */
+export const submitLimits = (request: FastifyRequest): LimitKey[] => [
+  { limit: 'submitPerApplication', key: request.session.activeReference },
+  { limit: 'submitPerSession', key: identifiedSession(request) },
+];
+
+/** What a signing start or a refresh of the signatures counts against, as a submit. */
+export const signingLimits = (request: FastifyRequest): LimitKey[] => [
+  { limit: 'signingPerApplication', key: request.session.activeReference },
+  { limit: 'signingPerSession', key: identifiedSession(request) },
+];

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/errors';
 import { authorisedApplication } from '../../services/applications';
 import { businessSigning } from '../../services/business-signing';
 import { apiErrorFor } from '../../services/provider-errors';
-import { activeReference, requireIdentity, uiLanguage } from './session';
+import { activeReference, requireIdentity, signingLimits, uiLanguage } from './session';
 
 export default async function signB2bRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -27,8 +27,11 @@ export default async function signB2bRoutes(app: FastifyInstance) {
     return signing.sessions(application, identity, false, uiLanguage(request));
   });
 
-  /** Refreshes the sessions' statuses from the signing service. */
-  api.patch(API.signB2bSessions.pattern, async (request) => {
+  /**
+   * Refreshes the sessions' statuses from the signing service; the first after GRENKE's approval
+   * creates the signing order (the signing start).
+   */
+  api.patch(API.signB2bSessions.pattern, { preHandler: app.limits.guard(signingLimits) }, async (request) => {
     const { application, identity } = await businessApplication(request);
     return signing.sessions(application, identity, true, uiLanguage(request));
   });

@@ -15,9 +15,10 @@ import {
 import type { Merchant } from '../../db/repositories/merchants';
 import { sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
+import { addressKey, TooManyRequests } from '../../plugins/rate-limits';
 import { createApplication, merchantView } from '../../services/applications';
 import { cancelByMerchant } from '../../services/cancel-application';
-import { merchantOpenApi } from './openapi';
+import { merchantOpenApi, withRateLimitHeaders } from './openapi';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,7 +33,7 @@ const errorSchema = z.object({
   fieldErrors: z.optional(z.record(z.string(), z.string())),
 }) satisfies z.ZodMiniType<ApiErrorBody, unknown>;
 
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 503: errorSchema };
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema, 503: errorSchema };
 
 const API_KEY_USE_RESOLUTION_MS = 60_000;
 
@@ -51,6 +52,8 @@ export default async function merchantApi(app: FastifyInstance) {
     // Info, licence, contact, tags and the webhook contract (routes/merchant/openapi.ts).
     openapi: merchantOpenApi(app.config.publicUrl),
     transform: jsonSchemaTransform,
+    // The rate limit's headers on every answer (routes' schemas describe bodies only).
+    transformObject: (document) => ('openapiObject' in document ? withRateLimitHeaders(document.openapiObject) : document.swaggerObject),
   });
   await app.register(swaggerUi, {
     routePrefix: MERCHANT_API.docs.pattern,
@@ -65,12 +68,24 @@ export default async function merchantApi(app: FastifyInstance) {
     scope.setSerializerCompiler(serializerCompiler);
     scope.decorateRequest('merchant', null);
 
-    scope.addHook('onRequest', async (request) => {
+    scope.addHook('onRequest', async (request, reply) => {
+      // An address that kept sending wrong keys is refused before another lookup (ADR 15).
+      const address = addressKey(request.ip);
+      const refused = scope.limits.refusedFor('merchantAuthFailuresPerIp', address);
+      if (refused > 0) {
+        reply.header('Retry-After', String(refused));
+        throw new TooManyRequests(refused);
+      }
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S{8,200})$/i.exec(header);
-      if (!match?.[1]) throw ApiError.unauthorized();
-      const found = await scope.repos.merchants.findByApiKeyHash(sha256Hex(match[1]));
-      if (!found) throw ApiError.unauthorized();
+      const found = match?.[1] ? await scope.repos.merchants.findByApiKeyHash(sha256Hex(match[1])) : null;
+      if (!found) {
+        // Only failures count here; over the limit the answer is 429 instead of 401.
+        await scope.limits.check(reply, [{ limit: 'merchantAuthFailuresPerIp', key: address }]);
+        throw ApiError.unauthorized();
+      }
+      // Every call of a key counts against its limit; the answer says where it stands.
+      await scope.limits.check(reply, [{ limit: 'merchantApiPerKey', key: found.apiKeyId }], { headers: true });
       request.merchant = found;
       // The key's last use, for the back office's key list: at most one write a minute per key,
       // and never in the request's way.

@@ -6,6 +6,7 @@
  */
 import {
   MERCHANT_API,
+  RATE_LIMITS,
   WEBHOOK_DELIVERY,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_HEADERS,
@@ -153,6 +154,53 @@ function webhookOperation(type: WebhookEventType): OpenAPIV3_1.PathItemObject {
   };
 }
 
+/**
+ * The rate limit's answer headers (ADR 15; the names are plugins/rate-limits.ts'): on every
+ * answer to a call with a valid key, and Retry-After on a 429.
+ */
+const RATE_LIMIT_HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
+  'RateLimit-Limit': {
+    description: `How many calls this API key may make per window (${RATE_LIMITS.merchantApiPerKey.points} per ${RATE_LIMITS.merchantApiPerKey.windowSeconds} seconds unless agreed otherwise).`,
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'RateLimit-Remaining': { description: 'How many calls are left in the current window.', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Reset': { description: 'Seconds until the current window ends and the count starts again.', schema: { type: 'integer', minimum: 1 } },
+};
+const RETRY_AFTER: OpenAPIV3_1.HeaderObject = {
+  description: 'Seconds to wait before calling again.',
+  schema: { type: 'integer', minimum: 1 },
+};
+
+const RATE_LIMITING = `**Rate limits.** Each API key may make ${RATE_LIMITS.merchantApiPerKey.points} calls per ${RATE_LIMITS.merchantApiPerKey.windowSeconds} seconds, counted across every server of the portal. Every answer to a call with a valid key carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the window ends); over the limit the answer is \`429\` with \`errorCode\` \`TOO_MANY_REQUESTS\` and \`Retry-After\` (seconds). An address that sends ${RATE_LIMITS.merchantAuthFailuresPerIp.points} calls with a wrong or missing key within ${RATE_LIMITS.merchantAuthFailuresPerIp.windowSeconds / 60} minutes gets \`429\` instead of \`401\` until its window ends. Back off and retry after the time given; use the webhooks rather than polling an application's status.`;
+
+/** What `withRateLimitHeaders` reads and writes of an OpenAPI document (any 3.x version). */
+interface DocumentWithResponses {
+  paths?: Record<
+    string,
+    | Partial<Record<'get' | 'put' | 'post' | 'delete' | 'patch', { responses?: Record<string, { $ref: string } | { headers?: Record<string, unknown> } | undefined> }>>
+    | undefined
+  >;
+}
+
+/**
+ * Adds the rate limit's headers to every answer of every operation of the API (the routes'
+ * schemas describe bodies only): RateLimit-* wherever a key was recognised, Retry-After on 429.
+ */
+export function withRateLimitHeaders<T extends DocumentWithResponses>(document: T): T {
+  for (const path of Object.values(document.paths ?? {})) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const responses = path?.[method]?.responses ?? {};
+      for (const [status, response] of Object.entries(responses)) {
+        if (!response || '$ref' in response) continue;
+        // A 401 comes before the key is known: no count of its own to report.
+        const counted = status === '401' ? {} : { ...RATE_LIMIT_HEADERS };
+        response.headers = { ...response.headers, ...counted, ...(status === '429' ? { 'Retry-After': RETRY_AFTER } : {}) };
+      }
+    }
+  }
+  return document;
+}
+
 /** The `openapi` options of @fastify/swagger: everything of the document that is not a route. */
 export function merchantOpenApi(publicUrl: string): Partial<OpenAPIV3_1.Document> {
   return {
@@ -163,7 +211,8 @@ export function merchantOpenApi(publicUrl: string): Partial<OpenAPIV3_1.Document
       description:
         'Create an application from checkout and follow it. Authenticate with `Authorization: Bearer <API key>`. ' +
         'Send the customer to `applyUrl`; they come back to `callbackUrl` with `outcome` and `merchantPaymentReference`. ' +
-        'Changes are also sent to `webhookUrl`: see the Webhooks tag.',
+        'Changes are also sent to `webhookUrl`: see the Webhooks tag.\n\n' +
+        RATE_LIMITING,
       license: { name: 'Proprietary: use under your merchant agreement with the portal operator', identifier: 'LicenseRef-Merchant-Agreement' },
       contact: { name: 'Merchant integration support of the portal operator', url: `${publicUrl}${MERCHANT_API.docs.pattern}` },
     },

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import type { MouseEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { API, type CountryCode, countryFromParam, DEFAULT_COUNTRY, isLanguage, type Language, PAGES } from '@portal/domain';
 import { MessagePanel } from '@/components/layout/message-panel';
@@ -6,17 +7,19 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useFeatures } from '@/features/applications/api/get-features';
 import { useDummyLogin } from '@/features/auth/api/dummy-login';
+import { useStartIdentification } from '@/features/auth/hooks/use-start-identification';
 import { rememberedReference } from '@/features/payment/logic/remembered-reference';
-import { ApiRequestError } from '@/lib/api-client';
 import { type MessageKey, useT } from '@/lib/i18n';
+import { errorText } from '@/lib/route-errors';
 
 const OTHER: Record<CountryCode, CountryCode> = { NO: 'SE', SE: 'NO' };
 const IDENTIFY_LABEL: Record<CountryCode, MessageKey> = { NO: 'index.identifyNo', SE: 'index.identifySe' };
 
 /**
- * A full navigation to the server, which sends the browser on to BankID and keeps the login's
- * state in the session: not a client-side route. It carries the UI language, which the broker's
- * pages are asked to speak (a navigation sends the browser's languages, not the portal's).
+ * The server's start, which sends the browser on to BankID and keeps the login's state in the
+ * session: not a client-side route. A click asks it with a call (so a refusal shows here); the
+ * address itself serves a link opened in a new tab. It carries the UI language, which the
+ * broker's pages are asked to speak (a navigation sends the browser's languages, not the portal's).
  */
 function bankIdUrl(country: CountryCode, reference: string, language: Language | null): string {
   const query = new URLSearchParams({ reference });
@@ -67,6 +70,14 @@ function Identify({ search }: { search: URLSearchParams }) {
   const country = countryFromParam(countryCode) ?? DEFAULT_COUNTRY;
   const identification = search.get('identification');
   const dummyLogin = useDummyLogin();
+  const bankId = useStartIdentification();
+
+  const onIdentify = (target: CountryCode) => (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (a modifier key, another button) follows the link itself.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (!bankId.starting) void bankId.start(target, reference, language);
+  };
 
   const onDummyLogin = async () => {
     try {
@@ -78,8 +89,8 @@ function Identify({ search }: { search: URLSearchParams }) {
     navigate(`${PAGES.apply.url({ reference })}${query}`);
   };
 
-  const error = dummyLogin.error;
-  const loginError = error instanceof ApiRequestError ? error.body.message : error ? t('ERRORS.DEFAULT') : null;
+  // The catalogue's words for a refusal (spec section 8): too many attempts, try again in 15 minutes.
+  const loginError = dummyLogin.error ? errorText(dummyLogin.error, t) : null;
 
   return (
     <section aria-labelledby="identify-title" className="space-y-6">
@@ -103,12 +114,21 @@ function Identify({ search }: { search: URLSearchParams }) {
       <p>{t('index.intro')}</p>
 
       <div className="flex flex-col gap-3">
-        <a href={bankIdUrl(country, reference, language)} className={buttonVariants({ variant: 'primary', size: 'lg' })}>
+        <a href={bankIdUrl(country, reference, language)} onClick={onIdentify(country)} className={buttonVariants({ variant: 'primary', size: 'lg' })}>
           {t(IDENTIFY_LABEL[country])}
         </a>
-        <a href={bankIdUrl(OTHER[country], reference, language)} className={buttonVariants({ variant: 'secondary', size: 'md' })}>
+        <a
+          href={bankIdUrl(OTHER[country], reference, language)}
+          onClick={onIdentify(OTHER[country])}
+          className={buttonVariants({ variant: 'secondary', size: 'md' })}
+        >
           {t(IDENTIFY_LABEL[OTHER[country]])}
         </a>
+        {bankId.error ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+            {errorText(bankId.error, t)}
+          </p>
+        ) : null}
       </div>
 
       {features?.showDummyLogin ? (

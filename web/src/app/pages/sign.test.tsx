@@ -65,6 +65,30 @@ describe('the sign page, Resurs version 1', () => {
   });
 });
 
+describe('the sign page, over a rate limit', () => {
+  const TOO_MANY: Answer = { status: 429, body: { status: 429, errorCode: 'TOO_MANY_REQUESTS', message: 'Too many requests' } };
+
+  it('says to try again in 15 minutes when the Resurs signing start is refused as one too many', async () => {
+    serve({
+      'GET /api/loan-application': applicationsAnswer(flowApplication()),
+      'GET /api/loan-application/resurs/get-individualized-terms': terms('Terms', '<p>x</p>'),
+      'POST /api/loan-application/resurs/create-signing-session': TOO_MANY,
+    });
+    renderSign();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign with BankID' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 15 minutes.');
+  });
+
+  it('says so when the business contract’s signing start is refused as one too many', async () => {
+    serve({
+      'GET /api/loan-application': applicationsAnswer(flowApplication({ loanProduct: { provider: 'GRENKE' }, version: 2, status: 'APPROVED', customer: { type: 'LEGAL', companyName: 'Nordlys Kontor AS' } })),
+      'PATCH /api/loan-application/sign/b2b/sessions': TOO_MANY,
+    });
+    renderSign();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 15 minutes.');
+  });
+});
+
 describe('the sign page, when the application turns final while it is open', () => {
   const CANCELLED = 'http://localhost/demo-shop/return?outcome=apply_cancelled&merchantPaymentReference=order-1';
 

@@ -1,0 +1,272 @@
+/**
+ * Rate limits (PRODUCT section 8, ADR 15) as a stranger meets them: identification starts and
+ * dummy logins per address and per application, submits and signing starts per application and
+ * per session, the merchant API per key (with its headers), and the status poll per session;
+ * shared by instances on one database, and the tables they would grow kept bounded.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API, buildPrivateApplication, IDENTIFICATION_MAX_MINUTES, MERCHANT_API, pagePath, PAGES, RATE_LIMITS } from '@portal/domain';
+import {
+  createTestApp,
+  ENGINES,
+  merchantAuth,
+  nextReference,
+  openTestDatabase,
+  sessionCookie,
+  startTestServer,
+  type TestApp,
+  type TestDatabase,
+  XHR,
+} from './helpers';
+
+const countRows = async (t: TestApp, table: 'sessions' | 'rate_limits') =>
+  (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n ?? 0;
+
+async function createApplication(t: TestApp, nationalId = '18087248794'): Promise<{ reference: string; merchantPaymentReference: string }> {
+  const merchantPaymentReference = nextReference('limits');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: MERCHANT_API.applications.pattern,
+    headers: merchantAuth,
+    payload: buildPrivateApplication(nationalId, { merchantPaymentReference }),
+  });
+  expect(created.statusCode).toBe(201);
+  return { reference: created.json<{ reference: string }>().reference, merchantPaymentReference };
+}
+
+const expectTooManyRequests = (response: { statusCode: number; headers: Record<string, unknown>; json: <T>() => T }, windowSeconds: number) => {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toMatchObject({ status: 429, errorCode: 'TOO_MANY_REQUESTS' });
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+};
+
+describe.each(ENGINES)('identification starts on %s', (engine) => {
+  let t: TestApp & { url: string };
+  // The production numbers: the per-address limit is not raised as for the other tests.
+  beforeAll(async () => {
+    t = await startTestServer(engine, { RATE_LIMITS: '' });
+  });
+  afterAll(async () => t.close());
+
+  it('refuses 1,000 BankID starts from one client after the limit with 429, leaving the session table bounded', async () => {
+    const { points, windowSeconds } = RATE_LIMITS.identificationPerIp;
+    const before = await countRows(t, 'sessions');
+    const statuses = new Map<number, number>();
+    let refused: Awaited<ReturnType<typeof t.app.inject>> | undefined;
+    for (let i = 0; i < 1000; i += 1) {
+      // A client without cookies, for a new application each time: only its address is shared.
+      const response = await t.app.inject({ method: 'GET', url: `${API.bankIdStart.url({ country: 'no' })}?reference=flood-${i}` });
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+      if (response.statusCode === 429) refused ??= response;
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 302: points, 429: 1000 - points });
+    if (!refused) throw new Error('never refused');
+    expectTooManyRequests(refused, windowSeconds);
+
+    // One session per start that was let through, and none per refusal; each ends with the
+    // identification it holds, not after the 30 idle minutes of a customer's session.
+    expect((await countRows(t, 'sessions')) - before).toBe(points);
+    // Nor do the refusals keep a counter each (per made-up application): the address was refused
+    // first, from memory. One per start let through, one for the address, one for the start
+    // that found the limit.
+    expect(await countRows(t, 'rate_limits')).toBeLessThanOrEqual(points + 2);
+    const [latest] = await t.db.query<{ until: Date }>('SELECT max(expires_at) AS until FROM sessions');
+    expect(new Date(latest?.until ?? 0).getTime()).toBeLessThanOrEqual(Date.now() + IDENTIFICATION_MAX_MINUTES * 60_000);
+
+    // The SPA's start (POST) counts against the same limit, and is told in the customer's language.
+    const spa = await t.app.inject({
+      method: 'POST',
+      url: API.bankIdStart.url({ country: 'se' }),
+      headers: { ...XHR, 'accept-language': 'sv' },
+      payload: { reference: 'flood-spa' },
+    });
+    expectTooManyRequests(spa, windowSeconds);
+    expect(spa.json()).toMatchObject({ message: 'För många försök. Försök igen om 15 minuter.' });
+
+    // Another address is not held back by this one.
+    const other = await t.app.inject({ method: 'GET', url: `${API.bankIdStart.url({ country: 'no' })}?reference=other`, remoteAddress: '203.0.113.7' });
+    expect(other.statusCode).toBe(302);
+  });
+
+  it('lets the SPA start with a call that answers the broker’s address', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: API.bankIdStart.url({ country: 'no' }),
+      headers: XHR,
+      payload: { reference: 'spa-start', lang: 'en' },
+      remoteAddress: '203.0.113.8',
+    });
+    expect(response.statusCode).toBe(200);
+    const { authorizationUrl } = response.json<{ authorizationUrl: string }>();
+    expect(new URL(authorizationUrl).pathname).toBe('/sandbox/bankid/auth');
+    expect(new URL(authorizationUrl).searchParams.get('ui_locales')).toBe('en');
+    expect(response.cookies.find((c) => c.name === 'portal_sid')).toBeDefined();
+  });
+
+  it('refuses the 11th start for one application, whichever address it comes from', async () => {
+    const { points, windowSeconds } = RATE_LIMITS.identificationPerApplication;
+    const start = (i: number) =>
+      t.app.inject({ method: 'GET', url: `${API.bankIdStart.url({ country: 'no' })}?reference=one-application`, remoteAddress: `198.51.100.${i}` });
+    for (let i = 1; i <= points; i += 1) expect((await start(i)).statusCode).toBe(302);
+    expectTooManyRequests(await start(points + 1), windowSeconds);
+  });
+
+  it('counts a dummy login as an identification: per application, with the text in Norwegian', async () => {
+    const { reference } = await createApplication(t);
+    const login = (i: number) =>
+      t.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: { ...XHR, 'accept-language': 'nb' }, payload: { reference }, remoteAddress: `192.0.2.${i}` });
+    for (let i = 1; i <= RATE_LIMITS.identificationPerApplication.points; i += 1) expect((await login(i)).statusCode).toBe(200);
+    const refused = await login(99);
+    expectTooManyRequests(refused, RATE_LIMITS.identificationPerApplication.windowSeconds);
+    expect(refused.json()).toMatchObject({ message: 'For mange forsøk. Prøv igjen om 15 minutter.' });
+  });
+});
+
+describe.each(ENGINES)('limits shared by instances on %s', (engine) => {
+  let database: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+    a = await createTestApp(engine, {}, database);
+    b = await createTestApp(engine, {}, database);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await database.drop();
+  });
+
+  it('counts dummy logins for one application on either instance against one limit', async () => {
+    const { reference } = await createApplication(a);
+    const login = (t: TestApp) => t.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: XHR, payload: { reference } });
+    const { points } = RATE_LIMITS.identificationPerApplication;
+    for (let i = 0; i < points; i += 1) expect((await login(i % 2 === 0 ? a : b)).statusCode).toBe(200);
+    expect((await login(a)).statusCode).toBe(429);
+    expect((await login(b)).statusCode).toBe(429);
+  });
+
+  it('prunes the counters whose window ended, in housekeeping', async () => {
+    expect(await countRows(a, 'rate_limits')).toBeGreaterThan(0);
+    expect(await a.app.repos.rateLimits.deleteExpired(Date.now() + 16 * 60_000)).toBeGreaterThan(0);
+    expect(await countRows(a, 'rate_limits')).toBe(0);
+  });
+});
+
+describe.each(ENGINES)('submits, signing starts, the merchant API and the poll on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, {
+      RATE_LIMITS: 'identificationPerIp=100000,submitPerSession=12,signingPerApplication=3,pollPerSession=20',
+    });
+  });
+  afterAll(async () => t.close());
+
+  const loggedIn = async () => {
+    const application = await createApplication(t);
+    const login = await t.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: XHR, payload: { reference: application.reference } });
+    return { ...application, cookie: sessionCookie(login) };
+  };
+
+  it('refuses the 11th submit of one application, and a session past its own limit', async () => {
+    const { cookie } = await loggedIn();
+    // Incomplete forms: refused by the rules (400), and counted all the same.
+    const submit = (session: string) => t.app.inject({ method: 'PATCH', url: API.resursV2Submit.pattern, headers: { ...XHR, cookie: session }, payload: {} });
+    for (let i = 0; i < RATE_LIMITS.submitPerApplication.points; i += 1) expect((await submit(cookie)).statusCode).toBe(400);
+    expectTooManyRequests(await submit(cookie), RATE_LIMITS.submitPerApplication.windowSeconds);
+
+    // The same session turns to another application of hers: the session's own limit (12 here,
+    // 11 counted so far) is what stops it.
+    const { reference } = await createApplication(t);
+    expect((await t.app.inject({ method: 'GET', url: API.validate.url({ reference }), headers: { cookie } })).statusCode).toBe(200);
+    expect((await submit(cookie)).statusCode).toBe(400);
+    expect((await submit(cookie)).statusCode).toBe(429);
+  });
+
+  it('refuses a signing start past the application’s limit', async () => {
+    const { cookie } = await loggedIn();
+    const start = () =>
+      t.app.inject({
+        method: 'POST',
+        url: API.resursCreateSigningSession.pattern,
+        headers: { ...XHR, cookie },
+        payload: { successUrl: `http://localhost:3000${API.signSuccess.url()}`, failUrl: pagePath(PAGES.formSignFail.url()) },
+      });
+    // Not approved yet: refused (400) and counted.
+    for (let i = 0; i < 3; i += 1) expect((await start()).statusCode).toBe(400);
+    expectTooManyRequests(await start(), RATE_LIMITS.signingPerApplication.windowSeconds);
+  });
+
+  it('limits the poll per session, counting in memory and adding to the shared count in batches', async () => {
+    const { merchantPaymentReference, cookie } = await loggedIn();
+    const other = await loggedIn();
+    const poll = (session: { cookie: string; merchantPaymentReference: string }) =>
+      t.app.inject({ method: 'GET', url: `${API.paymentStatus.pattern}?merchantId=demo&merchantPaymentReference=${session.merchantPaymentReference}`, headers: { cookie: session.cookie } });
+    for (let i = 0; i < 20; i += 1) expect((await poll({ cookie, merchantPaymentReference })).statusCode).toBe(200);
+    expectTooManyRequests(await poll({ cookie, merchantPaymentReference }), RATE_LIMITS.pollPerSession.windowSeconds);
+    expect((await poll(other)).statusCode).toBe(200);
+    // The shared counter heard of this session's polls (in batches of a tenth of the limit).
+    await vi.waitFor(async () => {
+      const [row] = await t.db.query<{ points: number }>("SELECT max(points) AS points FROM rate_limits WHERE key LIKE 'pollPerSession:%'");
+      expect(row?.points).toBeGreaterThanOrEqual(20);
+    });
+  });
+});
+
+describe.each(ENGINES)('the merchant API on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { RATE_LIMITS: 'merchantApiPerKey=5,merchantAuthFailuresPerIp=3' });
+  });
+  afterAll(async () => t.close());
+
+  it('limits the merchant API per key and says where the caller stands in the headers', async () => {
+    const read = () => t.app.inject({ method: 'GET', url: MERCHANT_API.application.url({ merchantPaymentReference: 'unknown-order' }), headers: merchantAuth });
+    const first = await read();
+    expect(first.statusCode).toBe(404);
+    const remaining = Number(first.headers['ratelimit-remaining']);
+    expect(first.headers['ratelimit-limit']).toBe('5');
+    expect(Number(first.headers['ratelimit-reset'])).toBeLessThanOrEqual(RATE_LIMITS.merchantApiPerKey.windowSeconds);
+    for (let left = remaining; left > 0; left -= 1) expect((await read()).headers['ratelimit-remaining']).toBe(String(left - 1));
+    const refused = await read();
+    expectTooManyRequests(refused, RATE_LIMITS.merchantApiPerKey.windowSeconds);
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+  });
+
+  it('answers an address that keeps sending wrong keys 429 instead of another lookup', async () => {
+    const wrong = () =>
+      t.app.inject({ method: 'GET', url: MERCHANT_API.application.url({ merchantPaymentReference: 'x' }), headers: { authorization: 'Bearer not-a-real-key' }, remoteAddress: '2001:db8:1:2:3:4:5:6' });
+    for (let i = 0; i < 3; i += 1) expect((await wrong()).statusCode).toBe(401);
+    expectTooManyRequests(await wrong(), RATE_LIMITS.merchantAuthFailuresPerIp.windowSeconds);
+    // Another address of the same /64 is the same client.
+    const sameBlock = await t.app.inject({
+      method: 'GET',
+      url: MERCHANT_API.application.url({ merchantPaymentReference: 'x' }),
+      headers: { authorization: 'Bearer not-a-real-key' },
+      remoteAddress: '2001:db8:1:2::99',
+    });
+    expect(sameBlock.statusCode).toBe(429);
+  });
+
+});
+
+describe('the waiting screen’s polls with the production limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(async () => t.close());
+
+  it('write nothing to the database: a visit’s 15 polls stay in memory', async () => {
+    const { reference, merchantPaymentReference } = await createApplication(t);
+    const login = await t.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: XHR, payload: { reference } });
+    const cookie = sessionCookie(login);
+    for (let i = 0; i < 15; i += 1) {
+      const answer = await t.app.inject({ method: 'GET', url: `${API.paymentStatus.pattern}?merchantId=demo&merchantPaymentReference=${merchantPaymentReference}`, headers: { cookie } });
+      expect(answer.statusCode).toBe(200);
+    }
+    expect(await t.db.query("SELECT key FROM rate_limits WHERE key LIKE 'pollPerSession:%'")).toEqual([]);
+  });
+});
