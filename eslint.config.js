@@ -44,6 +44,16 @@ export const boundaryZones = [
     message: 'Features are below the app: the app composes them, not the other way round.',
   },
   {
+    target: 'web/src/back-office',
+    from: ['web/src/features', 'web/src/app', 'web/src/main.tsx'],
+    message: 'The back office is its own entry and bundle: it shares lib and components, not the customer app.',
+  },
+  {
+    target: ['web/src/app', 'web/src/main.tsx'],
+    from: 'web/src/back-office',
+    message: 'The customer app does not import the back office: they are separate bundles.',
+  },
+  {
     target: 'server/src/services',
     from: 'server/src/routes',
     message: 'Services (use cases) are called by routes and never import them.',

@@ -73,6 +73,18 @@ const cases: Case[] = [
     allowed: ['./api-client'],
   },
   {
+    boundary: 'the back office and the customer app are separate bundles',
+    file: 'web/src/back-office/boundary-probe.tsx',
+    wrong: ['@/features/auth/api/logout', '@/app/routes'],
+    allowed: ['@/components/ui/button', '@/lib/api-client', './api'],
+  },
+  {
+    boundary: 'the customer app does not import the back office',
+    file: 'web/src/app/boundary-probe.tsx',
+    wrong: ['@/back-office/api'],
+    allowed: ['@/features/payment/hooks/use-flow-application', '@/lib/i18n'],
+  },
+  {
     boundary: 'services never import routes',
     file: 'server/src/services/boundary-probe.ts',
     wrong: ['../routes/payment-status'],
