@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@portal/domain';
-import { buildApplication, buildResponse } from '@/features/apply/testing/applications';
+import { buildApplication, buildResponse } from '@/testing/applications';
 import { renderWithApp, serve } from '@/features/apply/testing/render-apply';
 import { chooseLanguage } from '@/lib/i18n';
 import FormApplyPage from './form-apply';

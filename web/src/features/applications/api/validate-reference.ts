@@ -1,7 +1,7 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { API, type LoanApplicationsResponse } from '@portal/domain';
 import { api } from '@/lib/api-client';
-import { APPLICATIONS_KEY } from './get-applications';
+import { APPLICATIONS_KEY } from '@/lib/api/get-applications';
 
 export const validateReference = (reference: string): Promise<LoanApplicationsResponse> =>
   api.get<LoanApplicationsResponse>(API.validate.url({ reference }));

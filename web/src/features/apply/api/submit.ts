@@ -36,6 +36,3 @@ export const mockGrenkeDecision = (action: GrenkeMockAction, merchantPaymentRefe
   api.post<{ action: string; delay: number }>(
     `${API.grenkeMock.url({ action, merchantPaymentReference })}?delay=${Math.round(delaySeconds * 1000)}`,
   );
-
-/** Leaving for the merchant: the server records the outcome and answers the return address. */
-export const leaveForMerchant = () => api.post<{ redirectUrl: string }>(API.leave.url());
