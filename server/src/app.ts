@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import { loggerOptions } from './lib/logger';
 import { zodValidatorCompiler } from './lib/validation';
+import answerContract from './plugins/answer-contract';
 import database from './plugins/database';
 import errorHandler, { frameworkErrors, MAX_PARAM_LENGTH } from './plugins/error-handler';
 import inputGuard from './plugins/input-guard';
@@ -35,6 +36,8 @@ export interface AppOptions {
   db?: Db;
   /** Where JSON logs go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Tests: check every client-API answer against its schema in domain/ (plugins/answer-contract.ts). */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -46,6 +49,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   instance.setValidatorCompiler(zodValidatorCompiler);
 
   await instance.register(errorHandler);
+  if (options.checkAnswers) await instance.register(answerContract);
   await instance.register(inputGuard);
   await instance.register(security);
   await instance.register(database, { db: options.db });

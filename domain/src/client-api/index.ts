@@ -1,0 +1,3 @@
+export * from './answers';
+export * from './requests';
+export * from './endpoints';
