@@ -1,11 +1,12 @@
 /**
  * The one way the SPA talks to the server (spec section 8): JSON, `X-Requested-With` on every
  * call, the UI language in Accept-Language, and a `redirect-url` answer header followed at once.
- * Every 2xx answer is parsed with its schema of the client API contract (domain/src/client-api,
- * ADR 21): an answer that does not match is reported and treated as a server error, so the
- * screen shows the technical-issue page rather than crashing or showing something wrong.
+ * Every 2xx answer is checked with its schema of the client API contract (domain/src/client-api,
+ * the `*Answer` checkers, ADR 21): an answer that does not match is reported and treated as a
+ * server error, so the screen shows the technical-issue page rather than crashing or showing
+ * something wrong.
  */
-import { type ApiErrorBody, isApiErrorBody } from '@portal/domain';
+import { type AnswerSchema, type ApiErrorBody, isApiErrorBody } from '@portal/domain';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -29,11 +30,6 @@ export class MalformedAnswerError extends ApiRequestError {
     super(500, { status: 500, errorCode: 'UNKNOWN', message: 'The server answered in a form the app does not know' });
     this.name = 'MalformedAnswerError';
   }
-}
-
-/** The part of a zod schema the client uses: answers are parsed with the contract's schemas. */
-export interface AnswerSchema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
 /** The server could not be reached at all (offline, DNS, connection reset). */

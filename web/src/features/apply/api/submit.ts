@@ -4,24 +4,24 @@
  */
 import {
   API,
-  grenkeMockAnswerSchema,
-  grenkeSubmitAnswerSchema,
-  leaveAnswerSchema,
+  grenkeMockAnswer,
+  grenkeSubmitAnswer,
+  leaveAnswer,
   type RenewalOrder,
-  renewalInitAnswerSchema,
-  resursV1SubmitAnswerSchema,
-  resursV2SubmitAnswerSchema,
+  renewalInitAnswer,
+  resursV1SubmitAnswer,
+  resursV2SubmitAnswer,
 } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 export type { GrenkeAnswer, ResursV1Answer, ResursV2Answer } from '@portal/domain';
 
-export const submitResursV2 = (form: object) => api.patch(API.resursV2Submit.url(), resursV2SubmitAnswerSchema, form);
-export const submitResursV1 = (form: object) => api.patch(API.resursSubmit.url(), resursV1SubmitAnswerSchema, form);
-export const submitGrenke = (form: object) => api.patch(API.grenkeSubmit.url(), grenkeSubmitAnswerSchema, form);
+export const submitResursV2 = (form: object) => api.patch(API.resursV2Submit.url(), resursV2SubmitAnswer, form);
+export const submitResursV1 = (form: object) => api.patch(API.resursSubmit.url(), resursV1SubmitAnswer, form);
+export const submitGrenke = (form: object) => api.patch(API.grenkeSubmit.url(), grenkeSubmitAnswer, form);
 
 export const initRenewal = (orders: RenewalOrder[]) =>
-  api.post(API.renewalInit.url(), renewalInitAnswerSchema, {
+  api.post(API.renewalInit.url(), renewalInitAnswer, {
     consents: { fairownRenewalAssessmentConsent: true, fairownRenewalConsent: true },
     orders,
   });
@@ -30,7 +30,7 @@ export type GrenkeMockAction = 'continue' | 'denied' | 'cancelled' | 'approved';
 
 /** Sandbox only: the business mock panel makes the simulated GRENKE decide after a delay. */
 export const mockGrenkeDecision = (action: GrenkeMockAction, merchantPaymentReference: string, delaySeconds: number) =>
-  api.post(`${API.grenkeMock.url({ action, merchantPaymentReference })}?delay=${Math.round(delaySeconds * 1000)}`, grenkeMockAnswerSchema);
+  api.post(`${API.grenkeMock.url({ action, merchantPaymentReference })}?delay=${Math.round(delaySeconds * 1000)}`, grenkeMockAnswer);
 
 /** Leaving for the merchant: the server records the outcome and answers the return address. */
-export const leaveForMerchant = () => api.post(API.leave.url(), leaveAnswerSchema);
+export const leaveForMerchant = () => api.post(API.leave.url(), leaveAnswer);

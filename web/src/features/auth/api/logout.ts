@@ -1,4 +1,4 @@
-import { API, logoutAnswerSchema } from '@portal/domain';
+import { API, logoutAnswer } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
-export const logout = (): Promise<{ redirectUrl: string | null }> => api.post(API.logout.url(), logoutAnswerSchema);
+export const logout = (): Promise<{ redirectUrl: string | null }> => api.post(API.logout.url(), logoutAnswer);

@@ -1,4 +1,4 @@
-import { API, type PaymentStatusAnswer, paymentStatusAnswerSchema } from '@portal/domain';
+import { API, type PaymentStatusAnswer, paymentStatusAnswer } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 /** Which application's payment to ask about (the route parameters of the waiting screen). */
@@ -14,4 +14,4 @@ export interface PaymentTarget {
 export type { PaymentStatusAnswer } from '@portal/domain';
 
 export const getPaymentStatus = ({ merchantId, merchantPaymentReference }: PaymentTarget): Promise<PaymentStatusAnswer> =>
-  api.get(API.paymentStatus.url(), paymentStatusAnswerSchema, { merchantId, merchantPaymentReference });
+  api.get(API.paymentStatus.url(), paymentStatusAnswer, { merchantId, merchantPaymentReference });
