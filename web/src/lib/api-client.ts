@@ -7,6 +7,7 @@
  * something wrong.
  */
 import { type AnswerSchema, type ApiErrorBody, isApiErrorBody } from '@portal/domain';
+import { reportProblem } from './report';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -123,7 +124,7 @@ async function request<T>(method: Method, url: string, schema: AnswerSchema<T>, 
   // Where and what, never the values: an answer may carry personal data.
   const problems = parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`);
   const error = new MalformedAnswerError(`${method} ${url}`, problems);
-  console.error(`${error.url}: the answer does not match the client API contract`, problems);
+  reportProblem(`${error.url}: the answer does not match the client API contract`, problems);
   throw error;
 }
 

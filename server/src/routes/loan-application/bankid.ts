@@ -23,8 +23,6 @@ import {
   normaliseNationalId,
   pagePath,
   PAGES,
-  requiredText,
-  z,
 } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
 import { addressKey } from '../../plugins/rate-limits';
