@@ -26,6 +26,7 @@ import changeFeed from './services/change-feed';
 import health from './routes/health';
 import metricsRoute from './routes/metrics';
 import loanApplicationApi from './routes/loan-application';
+import { clientApiDocs } from './routes/loan-application/openapi';
 import merchantApi from './routes/merchant';
 import backOffice from './routes/back-office';
 import sandboxMode from './sandbox-mode';
@@ -70,6 +71,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(loanApplicationApi);
   await instance.register(callbackRoutes);
   await instance.register(paymentStatusRoutes);
+  await instance.register(clientApiDocs);
   await instance.register(backOffice);
   await instance.register(spa);
 

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { COUNTRY_CODES, CURRENCIES } from '../countries';
+import { type ApiErrorBody, ERROR_CODES } from '../errors';
 import { APPLICATION_STATUSES } from '../lifecycle';
 import {
   APPLICATION_VERSIONS,
@@ -193,3 +194,11 @@ export type SigningSession = SigningSessions['sessions'][number];
  */
 export const paymentStatusAnswerSchema = z.object({ paymentStatus: z.string(), redirectUrl: z.string() });
 export type PaymentStatusAnswer = z.output<typeof paymentStatusAnswerSchema>;
+
+/** Every 4xx and 5xx of the portal's APIs (PRODUCT section 3), in the caller's language. */
+export const apiErrorBodySchema = z.object({
+  status: z.number(),
+  errorCode: z.enum(ERROR_CODES),
+  message: z.string(),
+  fieldErrors: z.optional(z.record(z.string(), z.string())),
+}) satisfies z.ZodMiniType<ApiErrorBody, unknown>;

@@ -39,7 +39,8 @@ export function answerProblems(method: string, path: string, status: number, con
 export default fp(async function answerContract(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     const path = request.routeOptions.url;
-    if (!path?.startsWith(CLIENT_API_PREFIX) || typeof payload !== 'string') return payload;
+    // The OpenAPI document describes the API; it is not one of its answers.
+    if (!path?.startsWith(CLIENT_API_PREFIX) || path === API.openApi.pattern || typeof payload !== 'string') return payload;
     const contentType = String(reply.getHeader('content-type') ?? '');
     const problems = answerProblems(request.method, path, reply.statusCode, contentType, payload);
     if (problems.length === 0) return payload;
