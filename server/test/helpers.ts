@@ -88,12 +88,13 @@ export async function createTestApp(
   env: Record<string, string> = {},
   database?: TestDatabase,
   logStream?: { write(line: string): void },
+  adjust: (config: Config) => Config = (config) => config,
 ): Promise<TestApp> {
   const owned = database ?? (await openTestDatabase(engine));
   let app: FastifyInstance;
   try {
     // Every client-API answer a test gets is checked against domain's contract (ADR 21).
-    app = await buildApp({ config: testConfig(env), db: owned.db, logStream, checkAnswers: true });
+    app = await buildApp({ config: adjust(testConfig(env)), db: owned.db, logStream, checkAnswers: true });
   } catch (error) {
     // A configuration the portal refuses (a test of it) leaves no database behind.
     if (!database) await owned.drop();
@@ -146,10 +147,11 @@ export async function startTestServer(
   engine: Engine,
   env: Record<string, string> = {},
   database?: TestDatabase,
+  adjust?: (config: Config) => Config,
 ): Promise<TestApp & { url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const t = await createTestApp(engine, { PORT: String(port), PUBLIC_URL: url, ...env }, database);
+  const t = await createTestApp(engine, { PORT: String(port), PUBLIC_URL: url, ...env }, database, undefined, adjust);
   await t.app.listen({ port, host: '127.0.0.1' });
   return { ...t, url };
 }
