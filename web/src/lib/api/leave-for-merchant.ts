@@ -1,5 +1,5 @@
-import { API } from '@portal/domain';
+import { API, leaveAnswer } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 /** Leaving for the merchant: the server records the outcome and answers the return address. */
-export const leaveForMerchant = () => api.post<{ redirectUrl: string }>(API.leave.url());
+export const leaveForMerchant = () => api.post(API.leave.url(), leaveAnswer);
