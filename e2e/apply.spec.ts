@@ -252,7 +252,8 @@ test.describe('refusals', () => {
   });
 });
 
-test('provider down: the catalogue text, then a retry goes through', async ({ page }) => {
+// @exclusive: the lender is taken down for everyone, so it runs when nothing else does.
+test('provider down: the catalogue text, then a retry goes through', { tag: '@exclusive' }, async ({ page }) => {
   await startAt(page, 'consumer-se-v2', { person: '198305147715' });
   await acceptConsents(page, 'SE');
   await setFault(page, 'resurs-v2', 'down');

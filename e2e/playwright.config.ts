@@ -17,8 +17,11 @@ const executablePath = (findChromium() as string | null) ?? undefined;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // Two browsers at once (one per core): the server answers both. A test that changes what every
+  // customer sees (a simulated lender taken down) is tagged @exclusive and runs after the rest,
+  // alone.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -33,6 +36,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
     },
   },
+  projects: [
+    { name: 'shared', grepInvert: /@exclusive/ },
+    { name: 'exclusive', grep: /@exclusive/, dependencies: ['shared'], workers: 1 },
+  ],
   webServer: {
     command: `node ${serverEntry}`,
     cwd: join(import.meta.dirname, '..'),

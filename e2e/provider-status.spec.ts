@@ -25,7 +25,8 @@ async function setFault(page: Page, mode: 'down' | 'normal') {
 
 test.describe.configure({ mode: 'serial' });
 
-test('a lender that is down: the apply screen says so before any form, support sees it failing, and the form comes back once it answers', async ({ page, browser }) => {
+// @exclusive: the lender is taken down for everyone, so it runs when nothing else does.
+test('a lender that is down: the apply screen says so before any form, support sees it failing, and the form comes back once it answers', { tag: '@exclusive' }, async ({ page, browser }) => {
   test.slow();
   const form = page.locator('main form');
   try {
