@@ -4,6 +4,7 @@
  */
 import {
   API,
+  type GrenkeMockAction,
   grenkeMockAnswer,
   grenkeSubmitAnswer,
   type RenewalOrder,
@@ -13,7 +14,7 @@ import {
 } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
-export type { GrenkeAnswer, ResursV1Answer, ResursV2Answer } from '@portal/domain';
+export type { GrenkeAnswer, GrenkeMockAction, ResursV1Answer, ResursV2Answer } from '@portal/domain';
 
 export const submitResursV2 = (form: object) => api.patch(API.resursV2Submit.url(), resursV2SubmitAnswer, form);
 export const submitResursV1 = (form: object) => api.patch(API.resursSubmit.url(), resursV1SubmitAnswer, form);
@@ -25,7 +26,6 @@ export const initRenewal = (orders: RenewalOrder[]) =>
     orders,
   });
 
-export type GrenkeMockAction = 'continue' | 'denied' | 'cancelled' | 'approved';
 
 /** Sandbox only: the business mock panel makes the simulated GRENKE decide after a delay. */
 export const mockGrenkeDecision = (action: GrenkeMockAction, merchantPaymentReference: string, delaySeconds: number) =>

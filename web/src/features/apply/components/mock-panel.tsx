@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { MOCK_DELAY_SECONDS } from '@portal/domain';
+import { GRENKE_MOCK_ACTIONS as ACTIONS, MOCK_DELAY_SECONDS } from '@portal/domain';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -10,8 +10,6 @@ import { TextInput } from '@/components/ui/text-input';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/route-errors';
 import { type GrenkeMockAction, mockGrenkeDecision } from '../api/submit';
-
-const ACTIONS: readonly GrenkeMockAction[] = ['continue', 'denied', 'cancelled', 'approved'];
 
 /** A whole number of seconds within the allowed range, or null. */
 function parseDelay(text: string): number | null {
