@@ -43,6 +43,8 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
     async drop() {
       await db.close();
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      // The job queue's tables, beside the schema (jobs/index.ts, jobSchemaFor).
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
       await admin.close();
     },
   };

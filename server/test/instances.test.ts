@@ -125,7 +125,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
     // Every delivery job has completed, so none can run again: pg-boss handed each to one instance.
     await eventually(async () => {
       const [row] = await one.db.query<{ open: number }>(
-        `SELECT count(*)::int AS open FROM pgboss.job WHERE name = $1 AND data ->> 'eventId' = ANY($2::text[]) AND state < 'completed'`,
+        `SELECT count(*)::int AS open FROM ${one.app.jobs.schema}.job WHERE name = $1 AND data ->> 'eventId' = ANY($2::text[]) AND state < 'completed'`,
         [WEBHOOK_QUEUE, events.map((e) => e.id)],
       );
       return row?.open === 0;

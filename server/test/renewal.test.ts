@@ -220,6 +220,7 @@ async function emptyDatabase(engine: Engine): Promise<{ db: Db; drop(): Promise<
     async drop() {
       await db.close();
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
       await admin.close();
     },
   };

@@ -123,10 +123,10 @@ describe('data retention', () => {
   afterAll(async () => t.close());
 
   it('runs hourly on a schedule of its own', async () => {
-    const [row] = await t.db.query<{ cron: string }>(`SELECT cron FROM pgboss.schedule WHERE name = $1`, [RETENTION_QUEUE]);
+    const [row] = await t.db.query<{ cron: string }>(`SELECT cron FROM ${t.app.jobs.schema}.schedule WHERE name = $1`, [RETENTION_QUEUE]);
     expect(row?.cron).toBe('17 * * * *');
     // The runs below are the test's own: a scheduled one in between would take part of the work.
-    await t.db.query('DELETE FROM pgboss.schedule WHERE name = $1', [RETENTION_QUEUE]);
+    await t.db.query(`DELETE FROM ${t.app.jobs.schema}.schedule WHERE name = $1`, [RETENTION_QUEUE]);
   });
 
   it('keeps everything until the retention time has passed', async () => {

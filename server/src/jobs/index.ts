@@ -11,8 +11,18 @@ import { completeJobs, failJobsById } from 'pg-boss/src/plans.js';
 import type { Db, Queryable, SqlParam } from '../db/db';
 import { withSchemaLock } from '../db/migrate';
 
-/** pg-boss's tables live in this schema (jobs/queue-stats.ts reads them for the metrics). */
-export const JOB_SCHEMA = 'pgboss';
+/**
+ * pg-boss's tables live in a schema beside the portal's own (jobs/queue-stats.ts reads them for
+ * the metrics): `pgboss` for a portal in `public`, else `<schema>_pgboss`. Two portals that share
+ * one PostgreSQL database in different schemas (two deployments; every integration test) then
+ * never run each other's jobs.
+ */
+export async function jobSchemaFor(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ schema: string | null }>('SELECT current_schema() AS schema');
+  const own = row?.schema ?? 'public';
+  if (!/^[a-z_][a-z0-9_]{0,54}$/.test(own)) throw new Error(`the database schema ${JSON.stringify(own)} is not a plain lower-case name`);
+  return own === 'public' ? 'pgboss' : `${own}_pgboss`;
+}
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -49,6 +59,8 @@ export interface Jobs {
   schedule(name: string, cron: string): Promise<void>;
   /** Whether the workers have started and not stopped (readiness). */
   running(): boolean;
+  /** The schema of pg-boss's tables (jobSchemaFor). */
+  readonly schema: string;
 }
 
 declare module 'fastify' {
@@ -67,8 +79,8 @@ declare module 'fastify' {
  * (timgit/pg-boss#577): when the database drops at that moment, its rejection would be unhandled,
  * which stops the process. That write is dropped the same way, and the job runs again.
  */
-function bossDb(db: Db, isStopped: () => boolean, onDropped: (error: unknown) => void): PgBoss.Db {
-  const unawaited = new Set([completeJobs(JOB_SCHEMA), failJobsById(JOB_SCHEMA)]);
+function bossDb(db: Db, schema: string, isStopped: () => boolean, onDropped: (error: unknown) => void): PgBoss.Db {
+  const unawaited = new Set([completeJobs(schema), failJobsById(schema)]);
   return {
     async executeSql(text: string, values: unknown[]) {
       // No answer at all: pg-boss reads it as "nothing fetched" or "no job affected" (an empty
@@ -99,9 +111,10 @@ export default fp(async function jobs(app: FastifyInstance) {
       throw error;
     }
   };
+  const schema = await jobSchemaFor(app.db);
   const boss = new PgBoss({
-    db: bossDb(app.db, () => stopped, (error) => app.log.warn({ err: error }, 'job result not recorded: the job runs again once it expires')),
-    schema: JOB_SCHEMA,
+    db: bossDb(app.db, schema, () => stopped, (error) => app.log.warn({ err: error }, 'job result not recorded: the job runs again once it expires')),
+    schema,
     migrate: true,
     supervise: true,
     schedule: true,
@@ -135,6 +148,7 @@ export default fp(async function jobs(app: FastifyInstance) {
       await boss.schedule(name, cron, {});
     },
     running: () => started && !stopped,
+    schema,
   } satisfies Jobs);
 
   // pg-boss makes its schema at start, and a table per queue below: schema changes, which

@@ -5,7 +5,6 @@
  * when it is empty.
  */
 import type { Queryable } from '../db/db';
-import { JOB_SCHEMA } from '.';
 
 export interface JobQueueStats {
   queue: string;
@@ -15,7 +14,8 @@ export interface JobQueueStats {
   oldestDueSeconds: number;
 }
 
-export async function jobQueueStats(db: Queryable): Promise<JobQueueStats[]> {
+/** `schema`: where pg-boss's tables are (app.jobs.schema). */
+export async function jobQueueStats(db: Queryable, schema: string): Promise<JobQueueStats[]> {
   // Only unfinished jobs (the enum orders created < retry < active < completed …).
   const rows = await db.query<{ queue: string; queued: number; deferred: number; active: number; oldest: number }>(
     `SELECT q.name AS queue,
@@ -23,8 +23,8 @@ export async function jobQueueStats(db: Queryable): Promise<JobQueueStats[]> {
             count(j.id) FILTER (WHERE j.state < 'active' AND j.start_after > now())::int AS deferred,
             count(j.id) FILTER (WHERE j.state = 'active')::int AS active,
             COALESCE(EXTRACT(EPOCH FROM now() - min(j.start_after) FILTER (WHERE j.state < 'active' AND j.start_after <= now())), 0)::float8 AS oldest
-       FROM ${JOB_SCHEMA}.queue q
-       LEFT JOIN ${JOB_SCHEMA}.job j ON j.name = q.name AND j.state < 'completed'
+       FROM ${schema}.queue q
+       LEFT JOIN ${schema}.job j ON j.name = q.name AND j.state < 'completed'
       WHERE q.name NOT LIKE '\\_\\_pgboss%'
       GROUP BY q.name
       ORDER BY q.name`,

@@ -119,7 +119,7 @@ export default fp(async function metrics(app: FastifyInstance) {
     registers,
     async collect() {
       await readOrReset('portal_job_queue_depth', [this, queueAge], async () => {
-        const stats = await jobQueueStats(app.db);
+        const stats = await jobQueueStats(app.db, app.jobs.schema);
         this.reset();
         queueAge.reset();
         for (const s of stats) {
