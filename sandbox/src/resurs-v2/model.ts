@@ -22,6 +22,8 @@ export const TOKEN_LIFETIME_SECONDS = 3599;
 
 export interface StoredToken {
   clientId: string;
+  /** The country the client's account was issued for. */
+  country?: CountryCode;
   scope: string;
   issuedAt: string;
 }
