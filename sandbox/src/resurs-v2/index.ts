@@ -227,7 +227,7 @@ function businessErrors(body: CreatePaymentBody): FieldError[] {
   return errors;
 }
 
-function newPayment(body: CreatePaymentBody): StoredPayment {
+function newPayment(body: CreatePaymentBody, clientId: string): StoredPayment {
   const store = findStore(body.storeId);
   const method = findPaymentMethod(body.paymentMethodId);
   if (!store || !method) throw new Error('checked before');
@@ -238,6 +238,7 @@ function newPayment(body: CreatePaymentBody): StoredPayment {
   return {
     id: randomUUID(),
     created: new Date().toISOString(),
+    clientId,
     storeId: store.id,
     countryCode: store.countryCode,
     paymentMethodId: method.id,
@@ -322,16 +323,22 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
 
   // The Merchant API proper: every call needs a token this simulator issued and that has not expired.
   await app.register(async (api) => {
-    /** Each account is issued for one country: it sees that country's stores and their payments only. */
-    const callers = new WeakMap<FastifyRequest, CountryCode>();
-    const countryOf = (request: FastifyRequest): CountryCode | undefined => callers.get(request);
+    /**
+     * Each account is issued for one country: it sees that country's stores, and the payments it
+     * made itself (another shop's account in the same store does not see them).
+     */
+    const callers = new WeakMap<FastifyRequest, { clientId: string; country: CountryCode }>();
+    const callerOf = (request: FastifyRequest) => callers.get(request) ?? { clientId: '', country: undefined };
+    const countryOf = (request: FastifyRequest): CountryCode | undefined => callerOf(request).country;
     const ownStore = (request: FastifyRequest, storeId: string) => {
       const store = findStore(storeId);
       return store && store.countryCode === countryOf(request) ? store : undefined;
     };
+    const madeBy = (request: FastifyRequest, payment: StoredPayment) =>
+      Boolean(ownStore(request, payment.storeId)) && (payment.clientId === undefined || payment.clientId === callerOf(request).clientId);
     const ownPayment = async (request: FastifyRequest, paymentId: string) => {
       const payment = await payments.get(paymentId);
-      return payment && ownStore(request, payment.storeId) ? payment : null;
+      return payment && madeBy(request, payment) ? payment : null;
     };
 
     api.addHook('onRequest', async (request, reply) => {
@@ -342,7 +349,7 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
         reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
         return sendError(reply, 401, 'UNAUTHORIZED', 'A valid access token is required');
       }
-      callers.set(request, token.country);
+      callers.set(request, { clientId: token.clientId, country: token.country });
     });
 
     api.get('/v2/stores', async (request) => {
@@ -393,7 +400,7 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
       // [?] Resurs answers 201 without a body: the payment the answer should carry is missing, and none is kept.
       if (behaviour?.kind === 'payment-missing') return reply.status(201).send();
 
-      const payment = newPayment(body);
+      const payment = newPayment(body, callerOf(request).clientId);
       await payments.put(payment.id, payment);
       request.log.info({ paymentId: payment.id, orderReference: payment.orderReference }, 'resurs-v2 sandbox: payment created');
       return reply.status(201).send(paymentJson(payment, stateOf(payment), customerUrlOf(payment.id)));
@@ -408,7 +415,7 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
       if (!ownStore(request, parsed.data.storeId)) return sendError(reply, 403, 'FORBIDDEN', 'The store is not one of this client');
       const found = (await payments.findBy('orderReference', parsed.data.orderReference))
         .map((record) => record.data)
-        .filter((payment) => payment.storeId === parsed.data.storeId);
+        .filter((payment) => payment.storeId === parsed.data.storeId && madeBy(request, payment));
       found.forEach((payment) => notifier.notifyIfDue(payment));
       return {
         content: found.map((payment) => paymentJson(payment, stateOf(payment), customerUrlOf(payment.id))),

@@ -62,6 +62,8 @@ export type AuthorizationStatus = 'AUTHORIZED' | 'FROZEN' | 'REJECTED';
 export interface StoredPayment {
   id: string;
   created: string;
+  /** The client that made it: a payment is that client's, as its store is. */
+  clientId?: string;
   storeId: string;
   countryCode: CountryCode;
   paymentMethodId: string;
