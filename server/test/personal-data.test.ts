@@ -176,11 +176,16 @@ describe('rows kept in plain text by an earlier version', () => {
         `INSERT INTO sandbox_records (namespace, id, data) VALUES ('resurs-v2:payments', 'p1', $1::jsonb)`,
         [JSON.stringify({ orderReference: 'ref-old', customer: { governmentId: KARI, email: 'kari.nordmann@example.com' } })],
       );
+      // A merchant's Resurs secret, kept in clear by the back office before ADR 22.
+      await db.query(`UPDATE merchants SET provider_settings = $1::jsonb WHERE id = 'demo'`, [
+        JSON.stringify({ resurs: { storeId: null, credentials: { NO: { clientId: 'shop-no', clientSecret: 'old-resurs-secret' } } } }),
+      ]);
 
       const first = await buildApp({ config: testConfig(keys('a')), db });
       try {
         const dump = await dumpAll(first.db);
-        for (const secret of [KARI, 'kari.nordmann@example.com', '+47 91234567']) expect(dump, secret).not.toContain(secret);
+        for (const secret of [KARI, 'kari.nordmann@example.com', '+47 91234567', 'old-resurs-secret']) expect(dump, secret).not.toContain(secret);
+        expect((await first.repos.merchants.findDetails('demo'))?.providerSettings.resurs?.credentials?.NO).toEqual({ clientId: 'shop-no', clientSecret: 'old-resurs-secret' });
         // Read as before, through the repositories.
         expect(await first.repos.applications.listForNationalId(KARI)).toEqual([expect.objectContaining({ id: applicationId })]);
         expect(await first.repos.customers.findByApplicationId(applicationId)).toMatchObject({ nationalId: KARI, phone: '+47 91234567' });

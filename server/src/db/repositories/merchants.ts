@@ -1,4 +1,7 @@
+import { COUNTRY_CODES, type CountryCode } from '@portal/domain';
+import { isSealed, type PersonalData } from '../../lib/personal-data';
 import type { Queryable } from '../db';
+import { personalDataOf } from './personal-data';
 
 export interface Merchant {
   id: string;
@@ -22,7 +25,10 @@ export interface MerchantDetails extends Merchant {
   deactivatedAt: Date | null;
 }
 
-/** Stored as given; secrets leave the repository only for the lender flows, never to a screen. */
+/**
+ * Secrets are sealed at rest with the keys of personal data (ADR 12, ADR 22) and opened here;
+ * they leave the repository only for the lender flows, never to a screen.
+ */
 export interface MerchantProviderSettings {
   resurs?: {
     storeId?: string | null;
@@ -75,13 +81,45 @@ const toMerchant = (row: MerchantRow): Merchant => ({
   webhookUrl: row.webhook_url,
 });
 
-const toDetails = (row: MerchantRow): MerchantDetails => ({
+/** What a merchant's Resurs secret of a country is sealed for (bound to the merchant and the country). */
+export const resursSecretPurpose = (merchantId: string, country: CountryCode) => `merchants.provider_settings.${merchantId}.resurs.${country}`;
+
+/**
+ * The settings with each secret passed through `change` (seal or open). A value an earlier
+ * version stored in clear is read as it is, and sealed at the next start (db/personal-data.ts).
+ */
+export function mapProviderSecrets(
+  merchantId: string,
+  settings: MerchantProviderSettings,
+  change: (purpose: string, secret: string) => string,
+): MerchantProviderSettings {
+  const resurs = settings.resurs;
+  if (!resurs?.credentials) return settings;
+  const credentials: NonNullable<NonNullable<MerchantProviderSettings['resurs']>['credentials']> = {};
+  for (const country of COUNTRY_CODES) {
+    const pair = resurs.credentials[country];
+    if (pair) credentials[country] = { clientId: pair.clientId, clientSecret: change(resursSecretPurpose(merchantId, country), pair.clientSecret) };
+  }
+  return { ...settings, resurs: { ...resurs, credentials } };
+}
+
+/** Opens sealed secrets; a connection without keys reaches here only for merchants without any. */
+const openSecrets = (db: Queryable, merchantId: string, settings: MerchantProviderSettings): MerchantProviderSettings => {
+  let sealer: PersonalData | null = null;
+  return mapProviderSecrets(merchantId, settings, (purpose, secret) => {
+    if (!isSealed(secret)) return secret;
+    sealer ??= personalDataOf(db);
+    return sealer.open(purpose, secret);
+  });
+};
+
+const toDetails = (db: Queryable, row: MerchantRow): MerchantDetails => ({
   ...toMerchant(row),
   active: row.active,
   webhookUrl: row.webhook_url,
   previousWebhookSecret: row.previous_webhook_secret,
   previousSecretExpiresAt: date(row.previous_secret_expires_at),
-  providerSettings: row.provider_settings ?? {},
+  providerSettings: openSecrets(db, row.id, row.provider_settings ?? {}),
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
   deactivatedAt: date(row.deactivated_at),
@@ -149,12 +187,12 @@ export function merchantsRepository(db: Queryable) {
 
     async findDetails(id: string): Promise<MerchantDetails | null> {
       const [row] = await db.query<MerchantRow>('SELECT * FROM merchants WHERE id = $1', [id]);
-      return row ? toDetails(row) : null;
+      return row ? toDetails(db, row) : null;
     },
 
     async list(): Promise<MerchantDetails[]> {
       const rows = await db.query<MerchantRow>('SELECT * FROM merchants ORDER BY name, id');
-      return rows.map(toDetails);
+      return rows.map((row) => toDetails(db, row));
     },
 
     /** A new merchant; false when the id is taken. */
@@ -183,8 +221,23 @@ export function merchantsRepository(db: Queryable) {
       );
     },
 
+    /** Stores the settings, each secret sealed. */
     async setProviderSettings(id: string, settings: MerchantProviderSettings): Promise<void> {
-      await db.query('UPDATE merchants SET provider_settings = $2::jsonb, updated_at = now() WHERE id = $1', [id, JSON.stringify(settings)]);
+      const sealer = personalDataOf(db);
+      const sealed = mapProviderSecrets(id, settings, (purpose, secret) => sealer.seal(purpose, secret));
+      await db.query('UPDATE merchants SET provider_settings = $2::jsonb, updated_at = now() WHERE id = $1', [id, JSON.stringify(sealed)]);
+    },
+
+    /** Every merchant's settings as stored (secrets sealed, or in clear from an earlier version): for re-sealing at start. */
+    async storedProviderSettings(): Promise<{ id: string; settings: MerchantProviderSettings }[]> {
+      const rows = await db.query<{ id: string; provider_settings: MerchantProviderSettings }>(
+        `SELECT id, provider_settings FROM merchants WHERE provider_settings -> 'resurs' -> 'credentials' <> '{}'::jsonb ORDER BY id`,
+      );
+      return rows.map((row) => ({ id: row.id, settings: row.provider_settings }));
+    },
+
+    async replaceProviderSettings(id: string, settings: MerchantProviderSettings): Promise<void> {
+      await db.query('UPDATE merchants SET provider_settings = $2::jsonb WHERE id = $1', [id, JSON.stringify(settings)]);
     },
 
     /** The new secret signs from now on; the current one keeps signing until `previousValidUntil`. */
