@@ -15,7 +15,7 @@ import {
 } from '../lib/personal-data';
 import type { Db, Queryable } from './db';
 import { SEALED_CUSTOMER_COLUMNS } from './repositories/customers';
-import { mapProviderSecrets, merchantsRepository } from './repositories/merchants';
+import { mapProviderSecrets, merchantsRepository, SEALED_MERCHANT_COLUMNS, WEBHOOK_SECRET_PURPOSE } from './repositories/merchants';
 import { personalDataRepository, type SealedTable } from './repositories/personal-data';
 import { settingsRepository } from './repositories/settings';
 
@@ -24,7 +24,7 @@ const GENERATED_LOOKUP_KEY = 'data_lookup_key';
 /**
  * `<current key id>/<lookup fingerprint>/<what is sealed>` once every row is sealed and hashed with
  * those keys. The last part names the latest kind of data brought under sealing (merchants'
- * lender secrets, ADR 22): a database whose last pass predates it gets one more pass.
+ * webhook and lender secrets, ADR 22): a database whose last pass predates it gets one more pass.
  */
 const SEALED_STATE = 'personal_data_sealed_with';
 const SEALED_SCOPE = 'merchant-secrets';
@@ -66,6 +66,7 @@ const SEALED_TABLES: readonly SealedTable[] = [
   { table: 'customers', columns: SEALED_CUSTOMER_COLUMNS, hashed: { column: 'national_id', hash: 'national_id_hash' } },
   { table: 'subscriptions', columns: ['national_id'], hashed: { column: 'national_id', hash: 'national_id_hash' } },
   { table: 'consents', columns: ['subject_national_id'] },
+  { table: 'merchants', columns: SEALED_MERCHANT_COLUMNS, purpose: WEBHOOK_SECRET_PURPOSE },
 ];
 
 /** What a value reads as, whether sealed (by any configured key) or still plain. */
@@ -97,7 +98,7 @@ export async function sealStoredPersonalData(db: Db): Promise<{ rows: number }> 
           const values: Record<string, string | null> = {};
           for (const column of spec.columns) {
             const value = row.values[column] ?? null;
-            const purpose = `${spec.table}.${column}`;
+            const purpose = spec.purpose ?? `${spec.table}.${column}`;
             const plain = value === null ? null : plainOf(sealer, purpose, value);
             values[column] = plain === null ? null : sealer.seal(purpose, plain);
             if (spec.hashed?.column === column) values[spec.hashed.hash] = plain === null ? null : sealer.nationalIdHash(plain);
@@ -134,7 +135,7 @@ export async function sealStoredPersonalData(db: Db): Promise<{ rows: number }> 
       after = last.idHash;
     }
 
-    // Merchants' lender secrets (ADR 22): few rows, one pass.
+    // Merchants' lender secrets (ADR 22), inside their settings: few rows, one pass.
     const merchants = merchantsRepository(conn);
     for (const { id, settings: stored } of await merchants.storedProviderSettings()) {
       let stale = false;

@@ -73,11 +73,21 @@ interface ApiKeyRow {
 
 const date = (value: Date | null): Date | null => (value ? new Date(value) : null);
 
-const toMerchant = (row: MerchantRow): Merchant => ({
+/** What webhook secrets are sealed for; the previous secret is the current one moved aside, so it shares the purpose. */
+export const WEBHOOK_SECRET_PURPOSE = 'merchants.webhook_secret';
+/** The merchant columns sealed at rest (db/personal-data.ts seals what an earlier version kept in clear). */
+export const SEALED_MERCHANT_COLUMNS = ['webhook_secret', 'previous_webhook_secret'] as const;
+
+/** A sealed value opened, or one an earlier version kept in clear read as it is (sealed at the next start). */
+function opened(db: Queryable, purpose: string, value: string): string {
+  return isSealed(value) ? personalDataOf(db).open(purpose, value) : value;
+}
+
+const toMerchant = (db: Queryable, row: MerchantRow): Merchant => ({
   id: row.id,
   name: row.name,
   allowedOrigins: row.allowed_origins,
-  webhookSecret: row.webhook_secret,
+  webhookSecret: opened(db, WEBHOOK_SECRET_PURPOSE, row.webhook_secret),
   webhookUrl: row.webhook_url,
 });
 
@@ -114,10 +124,10 @@ const openSecrets = (db: Queryable, merchantId: string, settings: MerchantProvid
 };
 
 const toDetails = (db: Queryable, row: MerchantRow): MerchantDetails => ({
-  ...toMerchant(row),
+  ...toMerchant(db, row),
   active: row.active,
   webhookUrl: row.webhook_url,
-  previousWebhookSecret: row.previous_webhook_secret,
+  previousWebhookSecret: row.previous_webhook_secret === null ? null : opened(db, WEBHOOK_SECRET_PURPOSE, row.previous_webhook_secret),
   previousSecretExpiresAt: date(row.previous_secret_expires_at),
   providerSettings: openSecrets(db, row.id, row.provider_settings ?? {}),
   createdAt: new Date(row.created_at),
@@ -145,7 +155,7 @@ export function merchantsRepository(db: Queryable) {
          ON CONFLICT (id) DO UPDATE
            SET name = excluded.name, allowed_origins = excluded.allowed_origins,
                webhook_secret = excluded.webhook_secret, updated_at = now()`,
-        [merchant.id, merchant.name, merchant.allowedOrigins, merchant.webhookSecret],
+        [merchant.id, merchant.name, merchant.allowedOrigins, personalDataOf(db).seal(WEBHOOK_SECRET_PURPOSE, merchant.webhookSecret)],
       );
     },
 
@@ -160,7 +170,7 @@ export function merchantsRepository(db: Queryable) {
 
     async findById(id: string): Promise<Merchant | null> {
       const [row] = await db.query<MerchantRow>('SELECT * FROM merchants WHERE id = $1', [id]);
-      return row ? toMerchant(row) : null;
+      return row ? toMerchant(db, row) : null;
     },
 
     /** Adds a key by its hash; adding the same key twice is harmless. */
@@ -180,7 +190,7 @@ export function merchantsRepository(db: Queryable) {
          WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND m.active`,
         [keyHash],
       );
-      return row ? { ...toMerchant(row), apiKeyId: row.key_id, apiKeyLastUsedAt: date(row.key_last_used_at) } : null;
+      return row ? { ...toMerchant(db, row), apiKeyId: row.key_id, apiKeyLastUsedAt: date(row.key_last_used_at) } : null;
     },
 
     // ---- The back office ----
@@ -200,7 +210,7 @@ export function merchantsRepository(db: Queryable) {
       const rows = await db.query(
         `INSERT INTO merchants (id, name, allowed_origins, webhook_url, webhook_secret) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [merchant.id, merchant.name, merchant.allowedOrigins, merchant.webhookUrl, merchant.webhookSecret],
+        [merchant.id, merchant.name, merchant.allowedOrigins, merchant.webhookUrl, personalDataOf(db).seal(WEBHOOK_SECRET_PURPOSE, merchant.webhookSecret)],
       );
       return rows.length > 0;
     },
@@ -245,7 +255,7 @@ export function merchantsRepository(db: Queryable) {
       await db.query(
         `UPDATE merchants SET previous_webhook_secret = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE webhook_secret END,
            previous_secret_expires_at = $3, webhook_secret = $2, updated_at = now() WHERE id = $1`,
-        [id, secret, previousValidUntil],
+        [id, personalDataOf(db).seal(WEBHOOK_SECRET_PURPOSE, secret), previousValidUntil],
       );
     },
 
