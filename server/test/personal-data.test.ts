@@ -12,7 +12,6 @@ import { API, MERCHANT_API, TEST_COMPANIES, TEST_PEOPLE } from '@portal/domain';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/db';
 import { MIGRATIONS_DIR, migrate } from '../src/db/migrate';
-import { repositories } from '../src/db/repositories';
 import { sha256Hex } from '../src/lib/crypto';
 import { call, type Customer, eventually, press, startBusiness, startConsumer } from './flow-helpers';
 import { merchantAuth, startTestServer, testConfig, type TestApp } from './helpers';
