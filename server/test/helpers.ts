@@ -88,11 +88,12 @@ export async function createTestApp(
   env: Record<string, string> = {},
   database?: TestDatabase,
   logStream?: { write(line: string): void },
+  adjust: (config: Config) => Config = (config) => config,
 ): Promise<TestApp> {
   const owned = database ?? (await openTestDatabase(engine));
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config: testConfig(env), db: owned.db, logStream });
+    app = await buildApp({ config: adjust(testConfig(env)), db: owned.db, logStream });
   } catch (error) {
     // A configuration the portal refuses (a test of it) leaves no database behind.
     if (!database) await owned.drop();
@@ -145,10 +146,11 @@ export async function startTestServer(
   engine: Engine,
   env: Record<string, string> = {},
   database?: TestDatabase,
+  adjust?: (config: Config) => Config,
 ): Promise<TestApp & { url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const t = await createTestApp(engine, { PORT: String(port), PUBLIC_URL: url, ...env }, database);
+  const t = await createTestApp(engine, { PORT: String(port), PUBLIC_URL: url, ...env }, database, undefined, adjust);
   await t.app.listen({ port, host: '127.0.0.1' });
   return { ...t, url };
 }

@@ -397,7 +397,12 @@ describe('a lender at an address where nothing answers', () => {
   beforeAll(async () => {
     port = await freePort();
     // Resurs version 2 at a port nobody listens on; the other providers as usual.
-    t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '2000', PROVIDER_PROBE_INTERVAL_MS: '100', RESURS_V2_BASE_URL: `http://127.0.0.1:${port}/sandbox/resurs-v2` });
+    // The configuration refuses a real provider address beside the sandbox (mode safety), so the
+    // address is changed on the loaded configuration, as if that lender had moved.
+    t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '2000', PROVIDER_PROBE_INTERVAL_MS: '100' }, undefined, (config) => ({
+      ...config,
+      providers: { ...config.providers, resursV2: { ...config.providers.resursV2, baseUrl: `http://127.0.0.1:${port}/sandbox/resurs-v2` } },
+    }));
   }, 60_000);
   afterAll(async () => {
     await new Promise((resolve) => (relay ? relay.close(resolve) : resolve(undefined)));
