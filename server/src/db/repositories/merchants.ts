@@ -1,5 +1,5 @@
 import { COUNTRY_CODES, type CountryCode } from '@portal/domain';
-import { isSealed, type PersonalData } from '../../lib/personal-data';
+import { isSealed } from '../../lib/personal-data';
 import type { Queryable } from '../db';
 import { personalDataOf } from './personal-data';
 
@@ -114,14 +114,8 @@ export function mapProviderSecrets(
 }
 
 /** Opens sealed secrets; a connection without keys reaches here only for merchants without any. */
-const openSecrets = (db: Queryable, merchantId: string, settings: MerchantProviderSettings): MerchantProviderSettings => {
-  let sealer: PersonalData | null = null;
-  return mapProviderSecrets(merchantId, settings, (purpose, secret) => {
-    if (!isSealed(secret)) return secret;
-    sealer ??= personalDataOf(db);
-    return sealer.open(purpose, secret);
-  });
-};
+const openSecrets = (db: Queryable, merchantId: string, settings: MerchantProviderSettings): MerchantProviderSettings =>
+  mapProviderSecrets(merchantId, settings, (purpose, secret) => opened(db, purpose, secret));
 
 const toDetails = (db: Queryable, row: MerchantRow): MerchantDetails => ({
   ...toMerchant(db, row),
