@@ -1,9 +1,11 @@
 /**
  * Which Resurs account an application goes through (ADR 22). Resurs issues Norway and Sweden
  * separately: the portal has its own account per country (the configuration), and a merchant may
- * have its own Merchant API account per country (the back office's provider settings, with the
- * merchant's store). A version 2 application of a merchant with an account in the application's
- * country goes through that account; every other Resurs application through the portal's. The
+ * have its own Merchant API account per country (the back office's provider settings). A version 2
+ * application of a merchant with an account in the application's country goes through that
+ * account; every other Resurs application through the portal's. A merchant's store ID is the
+ * store its version 2 applications are made in, through either account (a client may have
+ * several stores); without one, the account's own store. The
  * account is kept on the provider row at submission, and every later call (status, signing,
  * cancel) speaks through that same account, whatever the settings say by then.
  */
@@ -34,21 +36,24 @@ export interface LenderAccounts {
 const accountGone = () => fail({ kind: 'refused', status: 401, code: 'LENDER_ACCOUNT_GONE' });
 
 export function lenderAccounts({ merchants, resursV2, resursV1 }: { merchants: () => MerchantsRepository; resursV2: ResursV2Clients; resursV1: ResursV1Clients }): LenderAccounts {
-  /** The merchant's own Merchant API account in a country, with its store (else the portal's store there). */
-  async function merchantV2(merchantId: string, country: CountryCode): Promise<ResursV2Account | null> {
-    const merchant = await merchants().findDetails(merchantId);
-    const resurs = merchant?.providerSettings.resurs;
+  /** The merchant's Merchant API accounts in a country: its own (or null), and the portal's, each in the merchant's store. */
+  async function v2Accounts(merchantId: string, country: CountryCode): Promise<Record<LenderAccount['source'], ResursV2Account | null>> {
+    const resurs = (await merchants().findDetails(merchantId))?.providerSettings.resurs;
+    const portal = resursV2.portal[country];
+    const storeId = resurs?.storeId ?? null;
     const credentials = resurs?.credentials?.[country];
-    if (!credentials) return null;
-    return { clientId: credentials.clientId, clientSecret: credentials.clientSecret, storeId: resurs?.storeId ?? resursV2.portal[country].storeId };
+    return {
+      portal: { ...portal, storeId: storeId ?? portal.storeId },
+      merchant: credentials ? { clientId: credentials.clientId, clientSecret: credentials.clientSecret, storeId: storeId ?? portal.storeId } : null,
+    };
   }
 
   return {
     async choose(kind, application) {
       const country = application.countryCode;
       if (kind === 'RESURS_V2') {
-        const own = await merchantV2(application.merchantId, country);
-        return { source: own ? 'merchant' : 'portal', country, id: (own ?? resursV2.portal[country]).clientId };
+        const { merchant } = await v2Accounts(application.merchantId, country);
+        return merchant ? { source: 'merchant', country, id: merchant.clientId } : { source: 'portal', country, id: resursV2.portal[country].clientId };
       }
       if (kind === 'RESURS_V1') return { source: 'portal', country, id: resursV1.portal[country].username };
       return null;
@@ -56,7 +61,7 @@ export function lenderAccounts({ merchants, resursV2, resursV1 }: { merchants: (
 
     async resursV2(application, account) {
       if (!account) return ok(resursV2.portalClient(application.countryCode));
-      const found = account.source === 'merchant' ? await merchantV2(application.merchantId, account.country) : resursV2.portal[account.country];
+      const found = (await v2Accounts(application.merchantId, account.country))[account.source];
       return found?.clientId === account.id ? ok(resursV2.of(found)) : accountGone();
     },
 
