@@ -56,6 +56,14 @@ describe("a merchant's own Resurs account", () => {
     const submitted = await submit(anna);
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(await accountOf(anna)).toEqual({ source: 'merchant', country: 'SE', id: own.clientId });
+    // Support sees which account it went through, never a secret.
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: BACK_OFFICE_API.application.route.url({ reference: anna.reference }),
+      headers: { cookie: admin.browser?.operatorCookie ?? '' },
+    });
+    expect(detail.json<{ lenderAccount: unknown }>().lenderAccount).toEqual({ source: 'merchant', country: 'SE', id: own.clientId });
+    expect(detail.body).not.toContain(own.clientSecret);
 
     // Signed at Resurs; the portal reads the payment back, which only the account that made it can.
     const { callBackUrl } = submitted.json<{ callBackUrl: string }>();
