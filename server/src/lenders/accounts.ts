@@ -5,9 +5,9 @@
  * application of a merchant with an account in the application's country goes through that
  * account; every other Resurs application through the portal's. A merchant's store ID is the
  * store its version 2 applications are made in, through either account (a client may have
- * several stores); without one, the account's own store. The
- * account is kept on the provider row at submission, and every later call (status, signing,
- * cancel) speaks through that same account, whatever the settings say by then.
+ * several stores); without one, the account's own store. The account is kept on the provider
+ * row at submission, and every later call (status, signing, cancel) speaks through that same
+ * account, whatever the settings say by then.
  */
 import type { CountryCode } from '@portal/domain';
 import type { ResursV2Account } from '../config';

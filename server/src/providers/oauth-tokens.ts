@@ -1,10 +1,10 @@
 /**
  * OAuth2 client-credentials tokens, in one cache for every adapter that needs them (Resurs
  * Merchant API for each account, the signing service, the Swedish company registry), keyed by
- * token URL and client id (and scope): one token per client, renewed before it expires; callers that need one
- * at the same moment share a single token request; a call the API refuses with 401 (token revoked
- * or expired early) gets one new token and one retry. A token is handed out only to a caller with
- * the secret it was issued for, so a wrong secret never borrows a good token.
+ * token URL and client id (and scope): one token per client, renewed before it expires; callers
+ * that need one at the same moment share a single token request; a call the API refuses with 401
+ * (token revoked or expired early) gets one new token and one retry. A token is handed out only to
+ * a caller with the secret it was issued for, so a wrong secret never borrows a good token.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
