@@ -5,6 +5,6 @@ import { defineConfig } from 'vitest/config';
 // and the web app.
 export default defineConfig({
   test: {
-    projects: ['domain/vitest.config.ts', 'sandbox/vitest.config.ts', 'server/vitest.config.ts', 'web/vitest.config.ts'],
+    projects: ['domain/vitest.config.ts', 'sandbox/vitest.config.ts', 'server/vitest.config.ts', 'web/vitest.config.ts', 'test/vitest.config.ts'],
   },
 });

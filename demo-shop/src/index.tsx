@@ -297,7 +297,7 @@ export default async function demoShop(app: FastifyInstance, options: DemoShopOp
       redirect: 'manual',
     });
     const text = await response.text();
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {

@@ -21,6 +21,11 @@ export interface CountryConfig {
   currencySymbol: string;
   phonePattern: RegExp;
   postalCodePattern: RegExp;
+  /**
+   * The standard VAT rate in percent (25 means 25 %), the one unit of VAT everywhere (ADR 21):
+   * merchants' prices include it; money.ts converts between gross and net.
+   */
+  vatPercent: number;
 }
 
 export const COUNTRIES: Readonly<Record<CountryCode, CountryConfig>> = {
@@ -32,6 +37,7 @@ export const COUNTRIES: Readonly<Record<CountryCode, CountryConfig>> = {
     currencySymbol: 'kr',
     phonePattern: PHONE_PATTERNS.NO,
     postalCodePattern: POSTAL_CODE_PATTERNS.NO,
+    vatPercent: 25,
   },
   SE: {
     countryCode: 'SE',
@@ -41,6 +47,7 @@ export const COUNTRIES: Readonly<Record<CountryCode, CountryConfig>> = {
     currencySymbol: 'kr',
     phonePattern: PHONE_PATTERNS.SE,
     postalCodePattern: POSTAL_CODE_PATTERNS.SE,
+    vatPercent: 25,
   },
 };
 

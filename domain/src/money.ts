@@ -4,7 +4,7 @@
  * its code ("15 000,00 NOK" in Swedish, "NOK 15,000.00" in English). Intl's symbols would write
  * Norwegian kroner "Nkr" in Swedish, a form Norwegians never use.
  */
-import { COUNTRIES, type Currency, type Language } from './countries';
+import { COUNTRIES, type CountryCode, type Currency, type Language } from './countries';
 
 /** BCP 47 locales of the UI languages; English is en-GB, day before month as Nordic readers expect. */
 export const LANGUAGE_LOCALES: Readonly<Record<Language, string>> = { nb: 'nb-NO', sv: 'sv-SE', en: 'en-GB' };
@@ -16,3 +16,17 @@ const homeCurrency = (currency: Currency, language: Language): boolean =>
 export function moneyFormatOptions(currency: Currency, language: Language): Intl.NumberFormatOptions {
   return { style: 'currency', currency, currencyDisplay: homeCurrency(currency, language) ? 'symbol' : 'code' };
 }
+
+const round2 = (amount: number): number => Math.round(amount * 100) / 100;
+
+/** The standard VAT rate of a country in percent (25 means 25 %). */
+export const vatPercentOf = (country: CountryCode): number => COUNTRIES[country].vatPercent;
+
+/** A price without VAT, from one that includes it (merchants' prices do), to the øre/öre. */
+export const netOfVat = (gross: number, vatPercent: number): number => round2(gross / (1 + vatPercent / 100));
+
+/** The VAT a price including it holds, to the øre/öre. */
+export const vatOfGross = (gross: number, vatPercent: number): number => round2(gross - gross / (1 + vatPercent / 100));
+
+/** The VAT to add to a price without it, to the øre/öre. */
+export const vatOnNet = (net: number, vatPercent: number): number => round2((net * vatPercent) / 100);

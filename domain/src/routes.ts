@@ -60,6 +60,8 @@ export const API = {
   leave: route('/api/loan-application/leave'),
   /** Where Resurs (version 2) sends the customer back: the payment is read again before the page shows. */
   resursV2Return: route('/api/loan-application/resurs/v2/return/:result'),
+  /** The client API's OpenAPI document (ADR 21). */
+  openApi: route('/api/loan-application/openapi.json'),
 } as const;
 
 /** Server-to-server callbacks from providers. */

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import { loggerOptions } from './lib/logger';
 import { zodValidatorCompiler } from './lib/validation';
+import answerContract from './plugins/answer-contract';
 import database from './plugins/database';
 import errorHandler, { frameworkErrors, MAX_PARAM_LENGTH } from './plugins/error-handler';
 import inputGuard from './plugins/input-guard';
@@ -25,6 +26,7 @@ import changeFeed from './services/change-feed';
 import health from './routes/health';
 import metricsRoute from './routes/metrics';
 import loanApplicationApi from './routes/loan-application';
+import { clientApiDocs } from './routes/loan-application/openapi';
 import merchantApi from './routes/merchant';
 import backOffice from './routes/back-office';
 import sandboxMode from './sandbox-mode';
@@ -35,6 +37,8 @@ export interface AppOptions {
   db?: Db;
   /** Where JSON logs go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Tests: check every client-API answer against its schema in domain/ (plugins/answer-contract.ts). */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -46,6 +50,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   instance.setValidatorCompiler(zodValidatorCompiler);
 
   await instance.register(errorHandler);
+  if (options.checkAnswers) await instance.register(answerContract);
   await instance.register(inputGuard);
   await instance.register(security);
   await instance.register(database, { db: options.db });
@@ -66,6 +71,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(loanApplicationApi);
   await instance.register(callbackRoutes);
   await instance.register(paymentStatusRoutes);
+  await instance.register(clientApiDocs);
   await instance.register(backOffice);
   await instance.register(spa);
 

@@ -263,9 +263,8 @@ function readRateLimits(value: string | undefined, problems: string[]): Record<R
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  // Plain English for operators, whatever error map the shared schemas installed for the screens
-  // (domain's z.config turns messages into translation keys).
-  const parsed = envSchema.safeParse(cleaned, { error: z.locales.en().localeError });
+  // zod's own English messages, for operators: no error map is installed globally (ADR 21).
+  const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }

@@ -93,7 +93,8 @@ export async function createTestApp(
   const owned = database ?? (await openTestDatabase(engine));
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config: adjust(testConfig(env)), db: owned.db, logStream });
+    // Every client-API answer a test gets is checked against domain's contract (ADR 21).
+    app = await buildApp({ config: adjust(testConfig(env)), db: owned.db, logStream, checkAnswers: true });
   } catch (error) {
     // A configuration the portal refuses (a test of it) leaves no database behind.
     if (!database) await owned.drop();

@@ -5,12 +5,12 @@ import type { CountryCode } from '../countries';
 import type { CustomerType } from '../outcomes';
 import { applyFormSchema } from './apply-form';
 import { checkApplyForm } from './apply-form-check';
-import { fieldMessagesOf } from './zod';
+import { checkInput, fieldMessagesOf } from './zod';
 
 // The browser checks the apply form with checkApplyForm, the server with the zod schema: for
 // every input both must answer the same messages (with their values) and the same cleaned form.
 const zodAnswer = (country: CountryCode, type: CustomerType, creditConsent: boolean, input: unknown) => {
-  const result = applyFormSchema(country, type, { creditConsent }).safeParse(input);
+  const result = checkInput(applyFormSchema(country, type, { creditConsent }), input);
   return result.success ? { success: true, data: result.data } : { success: false, errors: fieldMessagesOf(result.error) };
 };
 

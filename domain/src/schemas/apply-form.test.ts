@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldMessagesOf } from './zod';
+import { checkInput, fieldMessagesOf } from './zod';
 import { applyFormSchema } from './apply-form';
 
 const order = {
@@ -18,7 +18,7 @@ const filled = {
 };
 
 const messages = (input: unknown) => {
-  const result = applyFormSchema('NO', 'PRIVATE').safeParse(input);
+  const result = checkInput(applyFormSchema('NO', 'PRIVATE'), input);
   return result.success ? {} : Object.fromEntries(Object.entries(fieldMessagesOf(result.error)).map(([field, message]) => [field, message.key]));
 };
 

@@ -4,7 +4,7 @@ import { isValidNationalId, isValidOrganisationNumber } from '../identity-number
 import { TEXT_LIMITS } from '../limits';
 import { validationKey } from '../messages';
 import { EMAIL_PATTERN, hasUnsafeText } from '../patterns';
-import { z } from './zod';
+import { validationErrorMap, z } from './zod';
 
 const wrongFormat = validationKey('wrongFormat');
 
@@ -49,7 +49,8 @@ type RefinementCtx = Parameters<Parameters<typeof z.superRefine>[0]>[1];
 
 /** Checks a value with a schema inside a superRefine, reporting its first issue at `path`. */
 export function checkField(ctx: RefinementCtx, schema: z.ZodMiniType, value: unknown, path: (string | number)[]): void {
-  const result = schema.safeParse(value);
+  // Inside a parse with validationErrorMap already: the nested field's message is a key too.
+  const result = schema.safeParse(value, { error: validationErrorMap });
   const issue = result.success ? undefined : result.error.issues[0];
   if (!issue) return;
   ctx.addIssue({ code: 'custom', path: [...path, ...issue.path], message: issue.message });

@@ -55,7 +55,7 @@ export function registerWebhookDelivery(app: FastifyInstance): void {
       const sent = bodyOf(event);
       const body = JSON.stringify(sent);
       const timestamp = Math.floor(Date.now() / 1000);
-      let status = 0;
+      let status: number;
       let error: string | null = null;
       const started = performance.now();
       try {

@@ -1,4 +1,4 @@
-import type { ApplyForm, Language } from '@portal/domain';
+import { type ApplyForm, type CountryCode, type Language, netOfVat, vatPercentOf } from '@portal/domain';
 import type { CustomerRecord } from '../db/repositories/customers';
 
 /** The consumer as a credit provider gets them: the identified person, with the contact details of the form. */
@@ -28,6 +28,5 @@ export function inLanguage(url: string, language: Language | undefined): string 
   return page.toString();
 }
 
-/** Merchant prices include VAT (25 % in both countries); lenders that want the net price get it. */
-export const VAT_RATE = 0.25;
-export const netOfVat = (gross: number): number => Math.round((gross / (1 + VAT_RATE)) * 100) / 100;
+/** Merchant prices include VAT (the country's, in percent); lenders that want the net price get it. */
+export const netPriceIn = (country: CountryCode, gross: number): number => netOfVat(gross, vatPercentOf(country));

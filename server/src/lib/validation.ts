@@ -1,5 +1,5 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import { fieldMessagesOf, type z } from '@portal/domain';
+import { checkInput, fieldMessagesOf, type z } from '@portal/domain';
 import { ApiError } from './errors';
 
 /**
@@ -9,7 +9,7 @@ import { ApiError } from './errors';
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodMiniType> =
   ({ schema }) =>
   (data) => {
-    const result = schema.safeParse(data);
+    const result = checkInput(schema, data);
     if (result.success) return { value: result.data };
     return { error: ApiError.badRequest(fieldMessagesOf(result.error)) };
   };

@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
-import { API, fieldMessagesOf, requiredText, z } from '@portal/domain';
+import { API, checkInput, fieldMessagesOf, paymentStatusQuerySchema, type z } from '@portal/domain';
 import { ApiError } from '../lib/errors';
 import { TooManyRequests } from '../plugins/rate-limits';
 import { applicationNotFound } from '../services/applications';
@@ -64,7 +64,7 @@ class LoggerOnUse {
 }
 export const loggerOnUse = (parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) =>
   new LoggerOnUse(parent, bindings, options) as unknown as FastifyBaseLogger;
-const querySchema = z.object({ merchantId: requiredText(100), merchantPaymentReference: requiredText(100) });
+const querySchema = paymentStatusQuerySchema;
 type Query = z.output<typeof querySchema>;
 
 export default async function paymentStatusRoutes(app: FastifyInstance) {
@@ -108,7 +108,7 @@ export default async function paymentStatusRoutes(app: FastifyInstance) {
       const identity = inputs && sessions.cachedIdentity(session);
       if (inputs && identity && inputs.ownerNationalIdHash === identity.nationalIdHash) return send(reply, inputs);
     }
-    const query = querySchema.safeParse(request.query);
+    const query = checkInput(querySchema, request.query);
     if (!query.success) throw ApiError.badRequest(fieldMessagesOf(query.error));
     const { data } = query;
     const identity = sessions.cachedIdentity(session);

@@ -44,7 +44,7 @@ export async function pricingFor(app: FastifyInstance, application: ApplicationR
   const input = { countryCode: application.countryCode, amount: application.loanAmount, period: application.loanPeriod };
   const context = { applicationId: application.id };
   let pricing: LoanPricing | null = null;
-  let unanswered = false;
+  let unanswered: boolean;
   if (application.provider === 'GRENKE') {
     const result = await app.providers.grenke.calculate({ amount: input.amount, period: input.period, currency: application.currency }, context);
     unanswered = !result.ok && result.failure.kind === 'unavailable';

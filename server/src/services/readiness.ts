@@ -30,7 +30,7 @@ let latest: number | null = null;
 export async function checkReadiness(app: FastifyInstance): Promise<Readiness> {
   latest ??= latestMigration();
   const expected = latest;
-  let applied: number | null = null;
+  let applied: number | null;
   try {
     applied = await within(CHECK_DEADLINE_MS, appliedMigration(app.db));
   } catch {

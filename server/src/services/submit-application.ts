@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   type ApplyForm,
   applyFormSchema,
+  checkInput,
   fieldMessagesOf,
   flexYoungRefusal,
   isFinalStatus,
@@ -51,7 +52,7 @@ export interface Submitted {
 /** Checks the form with the shared schema of this application's country and customer type. */
 function parseForm(application: ApplicationRecord, body: unknown, creditConsent: boolean): ApplyForm {
   const schema = applyFormSchema(application.countryCode, application.customerType, { creditConsent });
-  const result = schema.safeParse(body);
+  const result = checkInput(schema, body);
   if (!result.success) throw ApiError.badRequest(fieldMessagesOf(result.error));
   const form = result.data;
   if (form.accountKey === 'student' && flexYoungRefusal(application.countryCode, application.loanAmount, application.loanPeriod)) {

@@ -27,7 +27,7 @@ export async function call<T>(method: Method, url: string, body?: unknown): Prom
     throw new NetworkError(error);
   }
   const text = await response.text();
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {

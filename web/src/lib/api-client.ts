@@ -1,8 +1,13 @@
 /**
  * The one way the SPA talks to the server (spec section 8): JSON, `X-Requested-With` on every
  * call, the UI language in Accept-Language, and a `redirect-url` answer header followed at once.
+ * Every 2xx answer is checked with its schema of the client API contract (domain/src/client-api,
+ * the `*Answer` checkers, ADR 21): an answer that does not match is reported and treated as a
+ * server error, so the screen shows the technical-issue page rather than crashing or showing
+ * something wrong.
  */
-import { type ApiErrorBody, isApiErrorBody } from '@portal/domain';
+import { type AnswerSchema, type ApiErrorBody, isApiErrorBody } from '@portal/domain';
+import { reportProblem } from './report';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -11,6 +16,20 @@ export class ApiRequestError extends Error {
   ) {
     super(body.message);
     this.name = 'ApiRequestError';
+  }
+}
+
+/**
+ * A 2xx answer that does not match the contract: to the screens, a server error (status 500),
+ * so they show what they show for one (the technical-issue page, or the error in place).
+ */
+export class MalformedAnswerError extends ApiRequestError {
+  constructor(
+    readonly url: string,
+    readonly problems: string[],
+  ) {
+    super(500, { status: 500, errorCode: 'UNKNOWN', message: 'The server answered in a form the app does not know' });
+    this.name = 'MalformedAnswerError';
   }
 }
 
@@ -62,7 +81,7 @@ function withQuery(url: string, query?: Query): string {
   return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
 }
 
-async function request<T>(method: Method, url: string, body?: unknown, query?: Query): Promise<T> {
+async function request<T>(method: Method, url: string, schema: AnswerSchema<T>, body?: unknown, query?: Query): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
@@ -100,11 +119,17 @@ async function request<T>(method: Method, url: string, body?: unknown, query?: Q
       : { status: response.status, errorCode: 'UNKNOWN', message: response.statusText };
     throw new ApiRequestError(response.status, error);
   }
-  return data as T;
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  // Where and what, never the values: an answer may carry personal data.
+  const problems = parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`);
+  const error = new MalformedAnswerError(`${method} ${url}`, problems);
+  reportProblem(`${error.url}: the answer does not match the client API contract`, problems);
+  throw error;
 }
 
 export const api = {
-  get: <T>(url: string, query?: Query) => request<T>('GET', url, undefined, query),
-  post: <T>(url: string, body?: unknown) => request<T>('POST', url, body),
-  patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, body),
+  get: <T>(url: string, schema: AnswerSchema<T>, query?: Query) => request('GET', url, schema, undefined, query),
+  post: <T>(url: string, schema: AnswerSchema<T>, body?: unknown) => request('POST', url, schema, body),
+  patch: <T>(url: string, schema: AnswerSchema<T>, body?: unknown) => request('PATCH', url, schema, body),
 };

@@ -1,6 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useApplicationLanguage } from '@/features/payment/hooks/use-application-language';
+import { useApplicationLanguage } from '@/lib/flow/use-application-language';
 import { chooseLanguage, i18n, pickLanguage } from './i18n';
 
 // What main.tsx does before the first paint: pick the language from the address and the tab.

@@ -7,7 +7,7 @@ import type { LeasingState, LifecycleEvent } from '@portal/domain';
 import type { GrenkeClient, GrenkeState } from '../../providers/grenke/types';
 import { isFinal, isGrenkeState, leasingStateOf } from '../../providers/grenke/states';
 import { ok } from '../../providers/types';
-import { netOfVat } from '../consumer';
+import { netPriceIn } from '../consumer';
 import type { LenderFlow, Reading } from '../types';
 
 /** The lifecycle events a leasing state means (none while GRENKE is still working on it). */
@@ -67,7 +67,7 @@ export function grenkeFlow({ client }: { client: GrenkeClient }): LenderFlow {
           objects: application.items.map((item) => ({
             name: item.name,
             quantity: item.quantity,
-            netPricePerObject: netOfVat(item.unitPrice),
+            netPricePerObject: netPriceIn(application.countryCode, item.unitPrice),
             serialNumber: item.serialNumber,
           })),
         },

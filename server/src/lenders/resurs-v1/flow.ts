@@ -3,13 +3,13 @@
  * Resurs' signing page, then booked as signed, which gives the decision. A SIGNING booking is not
  * yet a decision: the lender decides after the signature (it may freeze the payment for review).
  */
-import { API, type LifecycleEvent, pagePath, PAGES } from '@portal/domain';
+import { API, type LifecycleEvent, pagePath, PAGES, vatPercentOf } from '@portal/domain';
 import type { ApplicationRecord } from '../../db/repositories/applications';
 import type { ProviderApplication } from '../../db/repositories/provider-applications';
 import type { ResursV1Booking, ResursV1Client, ResursV1Status } from '../../providers/resurs-v1/types';
 import type { ClientFor } from '../accounts';
 import { ok, type ProviderResult } from '../../providers/types';
-import { consumerOf, inLanguage, netOfVat, VAT_RATE } from '../consumer';
+import { consumerOf, inLanguage, netPriceIn } from '../consumer';
 import type { LenderFlow, Reading } from '../types';
 
 /** What a booking's status means before the customer has signed. */
@@ -65,8 +65,8 @@ export function resursV1Flow({ clients, publicUrl }: { clients: ClientFor<Resurs
             artNo: item.sku,
             description: item.name,
             quantity: item.quantity,
-            unitAmountWithoutVat: netOfVat(item.unitPrice),
-            vatPct: VAT_RATE * 100,
+            unitAmountWithoutVat: netPriceIn(application.countryCode, item.unitPrice),
+            vatPct: vatPercentOf(application.countryCode),
           })),
           customer: consumerOf(customer, form),
           accountKey: form.accountKey ?? null,

@@ -5,7 +5,7 @@
  * refusals.ts. In sandbox mode its base URL is the simulator on this server.
  */
 import { z } from 'zod';
-import { COUNTRIES, type CountryCode } from '@portal/domain';
+import { COUNTRIES, type CountryCode, vatOnNet } from '@portal/domain';
 import { type CallContext, type CallGuard, fail, type InteractionRecorder, ok, type ProviderResult } from '../types';
 import { classifyLegalLinks, loanFigures, readCostColumn } from './pricing';
 import { paymentExpected } from './refusals';
@@ -85,7 +85,7 @@ function specLines(input: ResursV1BookPayment) {
   const unitMeasure = input.countryCode === 'NO' ? 'stk' : 'st';
   return input.items.map((item, index) => {
     const net = item.quantity * item.unitAmountWithoutVat;
-    const vat = round2((net * item.vatPct) / 100);
+    const vat = vatOnNet(net, item.vatPct);
     return {
       id: String(index + 1),
       artNo: item.artNo,

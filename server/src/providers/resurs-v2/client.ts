@@ -5,7 +5,7 @@
  * against the application, and comes back as a result, never as a thrown vendor error.
  */
 import { z } from 'zod';
-import { COUNTRIES, type CountryCode, type DocumentLink, normaliseNationalId } from '@portal/domain';
+import { COUNTRIES, type CountryCode, type DocumentLink, normaliseNationalId, vatOfGross, vatPercentOf } from '@portal/domain';
 import { createHttpClient, type HttpRequest } from '../http';
 import { type CallContext, type CallGuard, fail, type InteractionRecorder, type LoanPricing, ok, type ProviderResult } from '../types';
 import { accessTokens, type TokenCache, withBearer } from '../oauth-tokens';
@@ -42,8 +42,6 @@ export type ResursV2ClientOptions = {
 const STORES_TTL_MS = 60 * 60 * 1000;
 const PAYMENT_METHODS_TTL_MS = 10 * 60 * 1000;
 
-/** Standard VAT rate in both countries; the portal's items carry prices including it. */
-const VAT_RATE = 25;
 const QUANTITY_UNIT: Readonly<Record<CountryCode, string>> = { NO: 'stk', SE: 'st' };
 
 /**
@@ -89,6 +87,8 @@ function isPartPaymentFor(method: ResursPaymentMethod, amount: number): boolean 
 }
 
 function orderLines(input: ResursV2CreatePayment) {
+  // The portal's items carry prices including the country's VAT (a rate in percent, as Resurs takes it).
+  const vatPercent = vatPercentOf(input.countryCode);
   const line = (description: string, reference: string, quantity: number, unitAmount: number) => {
     const total = round2(quantity * unitAmount);
     return {
@@ -96,10 +96,10 @@ function orderLines(input: ResursV2CreatePayment) {
       reference: truncate(reference, 50),
       quantity,
       quantityUnit: QUANTITY_UNIT[input.countryCode],
-      vatRate: VAT_RATE,
+      vatRate: vatPercent,
       unitAmountIncludingVat: round2(unitAmount),
       totalAmountIncludingVat: total,
-      totalVatAmount: round2(total - total / (1 + VAT_RATE / 100)),
+      totalVatAmount: vatOfGross(total, vatPercent),
       type: 'NORMAL',
     };
   };

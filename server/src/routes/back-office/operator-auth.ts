@@ -90,7 +90,7 @@ export default async function operatorAuthRoutes(app: FastifyInstance) {
   app.get(BACK_OFFICE_AUTH.callback.pattern, async (request, reply) => {
     const raw = request.cookies[LOGIN_COOKIE];
     const unsigned = raw ? request.unsignCookie(raw) : null;
-    let pending: unknown = null;
+    let pending: unknown;
     try {
       pending = unsigned?.valid && unsigned.value ? JSON.parse(unsigned.value) : null;
     } catch {

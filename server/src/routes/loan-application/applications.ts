@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, languageFromAcceptLanguage, type LoanApplicationsResponse, requiredText, z } from '@portal/domain';
+import { API, languageFromAcceptLanguage, type LoanApplicationsResponse, referenceParamsSchema } from '@portal/domain';
 import type { ApplicationRecord } from '../../db/repositories/applications';
 import type { CustomerRecord } from '../../db/repositories/customers';
 import { ApiError } from '../../lib/errors';
@@ -12,7 +12,7 @@ import { renewalProducts } from '../../services/renewal';
 import type { SessionIdentity } from '../../types';
 import { requireIdentity } from './session';
 
-const referenceParams = z.object({ reference: requiredText(100) });
+const referenceParams = referenceParamsSchema;
 
 export default async function applicationsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();

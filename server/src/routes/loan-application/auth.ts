@@ -7,9 +7,8 @@ import {
   findTestCompany,
   soleSignatoriesOf,
   TEST_PEOPLE,
-  requiredText,
   type TestPerson,
-  z,
+  dummyLoginBodySchema,
 } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
 import { addressKey } from '../../plugins/rate-limits';
@@ -18,7 +17,7 @@ import { leaveApplication } from '../../services/leave-application';
 import type { SessionIdentity } from '../../types';
 import { logIn } from './session';
 
-const dummyLoginBody = z.nullish(z.strictObject({ reference: z.optional(requiredText(100)) }));
+const dummyLoginBody = dummyLoginBodySchema;
 
 function identityOf(person: Pick<TestPerson, 'nationalId' | 'country' | 'firstName' | 'lastName'>): SessionIdentity {
   return {

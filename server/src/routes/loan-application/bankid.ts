@@ -16,13 +16,13 @@ import {
   type CountryCode,
   countryFromParam,
   IDENTIFICATION_MAX_MINUTES,
+  type Language,
   type IdentificationStart,
-  LANGUAGES,
+  bankIdStartParamsSchema,
+  bankIdStartSchema,
   normaliseNationalId,
   pagePath,
   PAGES,
-  requiredText,
-  z,
 } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
 import { addressKey } from '../../plugins/rate-limits';
@@ -42,9 +42,9 @@ const PENDING_MAX_AGE_MS = IDENTIFICATION_MAX_MINUTES * 60 * 1000;
 /** Starts kept per session: a few tabs' worth, so one tab does not cancel another's login. */
 const PENDING_MAX = 3;
 
-const startParams = z.object({ country: z.string() });
+const startParams = bankIdStartParamsSchema;
 /** `lang`: the portal's UI language, which the broker's pages should speak (`ui_locales`). */
-const startQuery = z.object({ reference: z.optional(requiredText(100)), lang: z.optional(z.enum(LANGUAGES)) });
+const startQuery = bankIdStartSchema;
 
 type Outcome = 'cancelled' | 'failed';
 
@@ -152,7 +152,7 @@ export default async function bankIdRoutes(app: FastifyInstance) {
     reply: FastifyReply,
     country: CountryCode,
     reference: string | undefined,
-    lang: (typeof LANGUAGES)[number] | undefined,
+    lang: Language | undefined,
   ): Promise<{ url: URL } | { unreachable: unknown }> {
     await app.limits.check(reply, [
       { limit: 'identificationPerIp', key: addressKey(request.ip) },

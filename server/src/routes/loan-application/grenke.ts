@@ -1,10 +1,9 @@
 /** GRENKE leasing (business): submit, and the sandbox's mock panel. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, MOCK_DELAY_SECONDS, requiredText, z } from '@portal/domain';
+import { API, grenkeMockParamsSchema, grenkeMockQuerySchema } from '@portal/domain';
 import { leasingStateOfWord } from '../../lenders/grenke/flow';
 import { ApiError } from '../../lib/errors';
-import { GRENKE_MOCK_ACTIONS } from '../../providers/grenke/sandbox-control';
 import { authorisedApplication } from '../../services/applications';
 import { mockGrenkeDecision } from '../../services/grenke-mock';
 import { submitApplication } from '../../services/submit-application';
@@ -27,8 +26,8 @@ export default async function grenkeRoutes(app: FastifyInstance) {
       API.grenkeMock.pattern,
       {
         schema: {
-          params: z.object({ action: z.enum(GRENKE_MOCK_ACTIONS), merchantPaymentReference: requiredText(100) }),
-          querystring: z.object({ delay: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MOCK_DELAY_SECONDS.max * 1000)), MOCK_DELAY_SECONDS.default * 1000) }),
+          params: grenkeMockParamsSchema,
+          querystring: grenkeMockQuerySchema,
         },
       },
       async (request) => {

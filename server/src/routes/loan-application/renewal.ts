@@ -1,7 +1,7 @@
 /** Renewal orders chosen on the consumer version 2 screen (spec sections 3, 4, 7). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, renewalOrderSchema, z } from '@portal/domain';
+import { API, renewalInitBodySchema } from '@portal/domain';
 import { repositories } from '../../db/repositories';
 import { authorisedApplication } from '../../services/applications';
 import { storeRenewalOrders } from '../../services/renewal';
@@ -12,10 +12,7 @@ export default async function renewalRoutes(app: FastifyInstance) {
     API.renewalInit.pattern,
     {
       schema: {
-        body: z.strictObject({
-          consents: z.strictObject({ fairownRenewalAssessmentConsent: z.literal(true), fairownRenewalConsent: z.literal(true) }),
-          orders: z.array(renewalOrderSchema).check(z.minLength(1), z.maxLength(20)),
-        }),
+        body: renewalInitBodySchema,
       },
     },
     async (request) => {

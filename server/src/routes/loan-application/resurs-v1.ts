@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, INDIVIDUALIZED_TERMS_TYPES, pagePath, PAGES, requiredText, validationKey, z } from '@portal/domain';
+import { API, individualizedTermsQuerySchema, pagePath, PAGES, requiredText, signingStartBodySchema, validationKey, z } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
 import { authorisedApplication } from '../../services/applications';
 import { apiErrorFor } from '../../services/provider-errors';
@@ -25,7 +25,7 @@ export default async function resursV1Routes(app: FastifyInstance) {
 
   api.get(
     API.resursIndividualizedTerms.pattern,
-    { schema: { querystring: z.object({ termsType: z.enum(INDIVIDUALIZED_TERMS_TYPES) }) } },
+    { schema: { querystring: individualizedTermsQuerySchema } },
     async (request) => {
       const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request), { registry: app.providers.registry, log: app.log });
       if (application.provider !== 'RESURS' || app.lenders.kindFor(application) !== 'RESURS_V1') throw ApiError.badRequest();
@@ -43,7 +43,7 @@ export default async function resursV1Routes(app: FastifyInstance) {
 
   api.post(
     API.resursCreateSigningSession.pattern,
-    { schema: { body: z.strictObject({ successUrl: requiredText(2000), failUrl: requiredText(2000) }) }, preHandler: app.limits.guard(signingLimits) },
+    { schema: { body: signingStartBodySchema }, preHandler: app.limits.guard(signingLimits) },
     async (request) => {
       const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request), { registry: app.providers.registry, log: app.log });
       // Only the portal's own return addresses (spec section 7); anything else is refused.

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, requiredText, z } from '@portal/domain';
+import { API, signedDocumentQuerySchema } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
 import { authorisedApplication } from '../../services/applications';
 import { businessSigning } from '../../services/business-signing';
@@ -38,7 +38,7 @@ export default async function signB2bRoutes(app: FastifyInstance) {
 
   api.get(
     API.signedDocument.pattern,
-    { schema: { querystring: z.object({ signingRef: requiredText(200), packagingTaskId: requiredText(200) }) } },
+    { schema: { querystring: signedDocumentQuerySchema } },
     async (request, reply) => {
       const { application } = await businessApplication(request);
       const order = await signing.storedOrder(application.id);

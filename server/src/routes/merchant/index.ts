@@ -3,9 +3,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  type ApiErrorBody,
+  apiErrorBodySchema,
   createApplicationRequestSchema,
-  ERROR_CODES,
   createApplicationResponseSchema,
   MERCHANT_API,
   merchantApplicationViewSchema,
@@ -26,12 +25,7 @@ declare module 'fastify' {
   }
 }
 
-const errorSchema = z.object({
-  status: z.number(),
-  errorCode: z.enum(ERROR_CODES),
-  message: z.string(),
-  fieldErrors: z.optional(z.record(z.string(), z.string())),
-}) satisfies z.ZodMiniType<ApiErrorBody, unknown>;
+const errorSchema = apiErrorBodySchema;
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema, 503: errorSchema };
 

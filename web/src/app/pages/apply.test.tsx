@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@portal/domain';
-import { buildApplication, buildResponse } from '@/features/apply/testing/applications';
+import { buildApplication, buildResponse } from '@/testing/applications';
 import { renderWithApp, serve } from '@/features/apply/testing/render-apply';
 import { ApiRequestError } from '@/lib/api-client';
 import { chooseLanguage } from '@/lib/i18n';

@@ -2,12 +2,12 @@ import { Redirect } from 'wouter';
 import { PAGES } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { PageSpinner } from '@/components/layout/page-spinner';
-import { useFeatures } from '@/features/applications/api/get-features';
+import { useFeatures } from '@/lib/api/get-features';
 import { useValidateReference } from '@/features/applications/api/validate-reference';
 import { ApplyScreen } from '@/features/apply/components/apply-screen';
 import { useApplicationLanguage } from '@/features/apply/hooks/use-application-language';
 import { useLoadFailure } from '@/features/apply/hooks/use-load-failure';
-import { flowStepPage } from '@/features/payment/logic/flow-step';
+import { flowStepPage } from '@/lib/flow/flow-step';
 
 /**
  * The apply route: validates the reference for this session, then shows the application's

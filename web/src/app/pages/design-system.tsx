@@ -15,7 +15,7 @@ import { Text, type TextAlign, type TextColor, type TextSize } from '@/component
 import { TextArea } from '@/components/ui/text-area';
 import { TextInput } from '@/components/ui/text-input';
 import { Tooltip } from '@/components/ui/tooltip';
-import { useFeatures } from '@/features/applications/api/get-features';
+import { useFeatures } from '@/lib/api/get-features';
 import { useT } from '@/lib/i18n';
 import { generalTermsUrl, leasingTermsUrl, privacyPolicyUrl } from '@/lib/links';
 import { useFormat } from '@/lib/use-format';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@portal/domain';
-import { buildApplication, buildResponse } from '@/features/apply/testing/applications';
+import { buildApplication, buildResponse } from '@/testing/applications';
 import { renderWithApp, serve } from '@/features/apply/testing/render-apply';
 import { chooseLanguage } from '@/lib/i18n';
 import FormApplyPage from './form-apply';
@@ -35,9 +35,22 @@ describe('/form/apply', () => {
   });
 
   it('without an active application answers as not found', async () => {
-    serve({ ...features, [`GET ${API.applications.url()}`]: { body: { person: { firstName: 'Kari', lastName: 'Nordmann' }, loanApplications: [], consents: [], products: [] } } });
+    serve({ ...features, [`GET ${API.applications.url()}`]: { body: { person: { firstName: 'Kari', lastName: 'Nordmann' }, loanApplications: [], consents: [], products: [], lenderAvailable: true } } });
     const { history } = renderWithApp(<FormApplyPage />, '/form/apply');
     await waitFor(() => expect(history.at(-1)).toBe('/404'));
+  });
+
+  it('goes to the technical-issue page, and reports it, when the answer breaks the contract', async () => {
+    const report = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const malformed = buildResponse(buildApplication());
+    const [first] = malformed.loanApplications;
+    // The server answers a status the app does not know, and no customer.
+    serve({ ...features, [`GET ${API.applications.url()}`]: { body: { ...malformed, loanApplications: [{ ...first, status: 'ARCHIVED', customer: undefined }] } } });
+    const { history } = renderWithApp(<FormApplyPage />, '/form/apply');
+    await waitFor(() => expect(history.at(-1)).toBe('/500'));
+    expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();
+    expect(String(report.mock.calls[0]?.[0])).toContain('does not match the client API contract');
+    report.mockRestore();
   });
 
   it('without a session goes to the session page', async () => {

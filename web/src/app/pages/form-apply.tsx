@@ -2,12 +2,12 @@ import { Redirect } from 'wouter';
 import { PAGES } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { PageSpinner } from '@/components/layout/page-spinner';
-import { useApplications } from '@/features/applications/api/get-applications';
-import { useFeatures } from '@/features/applications/api/get-features';
+import { useApplications } from '@/lib/api/get-applications';
+import { useFeatures } from '@/lib/api/get-features';
 import { ApplyScreen } from '@/features/apply/components/apply-screen';
 import { useApplicationLanguage } from '@/features/apply/hooks/use-application-language';
 import { useLoadFailure } from '@/features/apply/hooks/use-load-failure';
-import { flowStepPage } from '@/features/payment/logic/flow-step';
+import { flowStepPage } from '@/lib/flow/flow-step';
 
 /**
  * /form/apply: the apply screen for the session's active application, or, for one already past

@@ -5,7 +5,7 @@ import { API, type CountryCode, countryFromParam, DEFAULT_COUNTRY, isLanguage, t
 import { MessagePanel } from '@/components/layout/message-panel';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useFeatures } from '@/features/applications/api/get-features';
+import { useFeatures } from '@/lib/api/get-features';
 import { useDummyLogin } from '@/features/auth/api/dummy-login';
 import { useStartIdentification } from '@/features/auth/hooks/use-start-identification';
 import { rememberedReference } from '@/features/payment/logic/remembered-reference';

@@ -4,11 +4,11 @@ import { ApiErrorView } from '@/components/layout/api-error-view';
 import { MessagePanel } from '@/components/layout/message-panel';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { buttonVariants } from '@/components/ui/button';
-import { BackToMerchant } from '@/features/payment/components/back-to-merchant';
-import { useApplicationLanguage } from '@/features/payment/hooks/use-application-language';
+import { BackToMerchant } from '@/components/flow/back-to-merchant';
+import { useApplicationLanguage } from '@/lib/flow/use-application-language';
 import { useFlowApplication } from '@/features/payment/hooks/use-flow-application';
-import { useMerchantName } from '@/features/payment/hooks/use-merchant-name';
-import { canStillSign, flowStepPage, isWithLender } from '@/features/payment/logic/flow-step';
+import { useMerchantName } from '@/lib/flow/use-merchant-name';
+import { canStillSign, flowStepPage, isWithLender } from '@/lib/flow/flow-step';
 import { useT } from '@/lib/i18n';
 
 /**

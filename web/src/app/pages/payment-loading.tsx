@@ -3,7 +3,7 @@ import { PAGES } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PaymentStatusView } from '@/features/payment/components/payment-status-view';
-import { useApplicationLanguage } from '@/features/payment/hooks/use-application-language';
+import { useApplicationLanguage } from '@/lib/flow/use-application-language';
 import { useFlowApplication } from '@/features/payment/hooks/use-flow-application';
 import { usePaymentStatusPolling } from '@/features/payment/hooks/use-payment-status-polling';
 

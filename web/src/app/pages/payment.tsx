@@ -3,11 +3,11 @@ import { PAGES } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { MessagePanel } from '@/components/layout/message-panel';
 import { PageSpinner } from '@/components/layout/page-spinner';
-import { BackToMerchant } from '@/features/payment/components/back-to-merchant';
-import { useApplicationLanguage } from '@/features/payment/hooks/use-application-language';
+import { BackToMerchant } from '@/components/flow/back-to-merchant';
+import { useApplicationLanguage } from '@/lib/flow/use-application-language';
 import { useFlowApplication } from '@/features/payment/hooks/use-flow-application';
-import { useMerchantName } from '@/features/payment/hooks/use-merchant-name';
-import { flowStepPage } from '@/features/payment/logic/flow-step';
+import { useMerchantName } from '@/lib/flow/use-merchant-name';
+import { flowStepPage } from '@/lib/flow/flow-step';
 import { useT } from '@/lib/i18n';
 
 /**

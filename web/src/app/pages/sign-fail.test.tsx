@@ -63,7 +63,7 @@ describe('the signing failure page', () => {
   it('tries again with a new Resurs signing session (version 1) and sends the browser to it', async () => {
     const calls = serve({
       'GET /api/loan-application': applicationsAnswer(flowApplication()),
-      'POST /api/loan-application/resurs/create-signing-session': { body: { signingUrl: SIGNING_URL } },
+      'POST /api/loan-application/resurs/create-signing-session': { body: { signingUrl: SIGNING_URL, paymentId: 'PAY-123' } },
     });
     const leaving = recordLeaving();
     renderFail('?code=10003');

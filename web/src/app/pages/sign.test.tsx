@@ -28,7 +28,7 @@ describe('the sign page, Resurs version 1', () => {
         call.url.includes('ISEKKI_NEW_ACCOUNT')
           ? terms('Standardisert europeisk opplysningsskjema', '<section><h2>1. Kredittgiver</h2><p>Resurs Bank AB</p><script>alert(1)</script></section>')
           : terms('Generelle vilkår', '<ol><li>Kredittgrense 15 000 kr</li></ol>'),
-      'POST /api/loan-application/resurs/create-signing-session': { body: { signingUrl: 'http://localhost/sandbox/resurs-v1/sign/REF-123' } },
+      'POST /api/loan-application/resurs/create-signing-session': { body: { signingUrl: 'http://localhost/sandbox/resurs-v1/sign/REF-123', paymentId: 'PAY-123' } },
     });
     const leaving = recordLeaving();
     renderSign();

@@ -2,11 +2,11 @@ import { Redirect } from 'wouter';
 import { isFinalStatus, PAGES } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { PageSpinner } from '@/components/layout/page-spinner';
-import { ApplicationClosed } from '@/features/payment/components/application-closed';
-import { useApplicationLanguage } from '@/features/payment/hooks/use-application-language';
-import { useFinalStatusWatch } from '@/features/payment/hooks/use-final-status-watch';
+import { ApplicationClosed } from '@/components/flow/application-closed';
+import { useApplicationLanguage } from '@/lib/flow/use-application-language';
+import { useFinalStatusWatch } from '@/lib/flow/use-final-status-watch';
 import { useFlowApplication } from '@/features/payment/hooks/use-flow-application';
-import { belongsOnSignPage, flowStepPage } from '@/features/payment/logic/flow-step';
+import { belongsOnSignPage, flowStepPage } from '@/lib/flow/flow-step';
 import { GrenkeSigning } from '@/features/sign/components/grenke-signing';
 import { ResursSigning } from '@/features/sign/components/resurs-signing';
 

@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { PAGES } from '@portal/domain';
-import { APPLICATIONS_KEY } from '@/features/applications/api/get-applications';
+import { APPLICATIONS_KEY } from '@/lib/api/get-applications';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { NetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '@/components/ui/test-render';
-import { buildApplication } from '@/features/apply/testing/applications';
+import { buildApplication } from '@/testing/applications';
 import { browser } from '@/lib/api-client';
 import { Header } from './header';
 

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { MouseEvent } from 'react';
-import { API, type LoanApplicationView, PAGES } from '@portal/domain';
+import { API, leaveAnswer, type LoanApplicationView, PAGES } from '@portal/domain';
 import { api, browser } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 import { LanguageMenu } from './language-menu';
@@ -18,7 +18,7 @@ import { Logo } from './logo';
 async function leave(event: MouseEvent<HTMLAnchorElement>, fallback: string) {
   event.preventDefault();
   try {
-    const { redirectUrl } = await api.post<{ redirectUrl: string }>(API.leave.url());
+    const { redirectUrl } = await api.post(API.leave.url(), leaveAnswer);
     browser.assign(/^https?:\/\//.test(redirectUrl) ? redirectUrl : fallback);
   } catch {
     browser.assign(fallback);

@@ -1,10 +1,10 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { API, type LoanApplicationsResponse } from '@portal/domain';
+import { API, type LoanApplicationsResponse, loanApplicationsResponseAnswer } from '@portal/domain';
 import { api } from '@/lib/api-client';
-import { APPLICATIONS_KEY } from './get-applications';
+import { APPLICATIONS_KEY } from '@/lib/api/get-applications';
 
 export const validateReference = (reference: string): Promise<LoanApplicationsResponse> =>
-  api.get<LoanApplicationsResponse>(API.validate.url({ reference }));
+  api.get(API.validate.url({ reference }), loanApplicationsResponseAnswer);
 
 /**
  * Validates the reference for this session (spec section 2); its answer is the session's

@@ -2,29 +2,25 @@
  * Submitting the apply form (spec sections 4, 7): one call per provider, each answering what the
  * screen does next.
  */
-import { API, type LeasingState, type RenewalOrder } from '@portal/domain';
+import {
+  API,
+  grenkeMockAnswer,
+  grenkeSubmitAnswer,
+  type RenewalOrder,
+  renewalInitAnswer,
+  resursV1SubmitAnswer,
+  resursV2SubmitAnswer,
+} from '@portal/domain';
 import { api } from '@/lib/api-client';
 
-export interface ResursV2Answer {
-  decision: string;
-  /** Where the browser goes next: Resurs' task page, or the merchant when rejected. */
-  callBackUrl: string;
-}
+export type { GrenkeAnswer, ResursV1Answer, ResursV2Answer } from '@portal/domain';
 
-export interface ResursV1Answer {
-  applicationResult: { status: string; paymentId: string | null };
-}
-
-export interface GrenkeAnswer {
-  applicationResults: { state: LeasingState; financingId: string | null }[];
-}
-
-export const submitResursV2 = (form: object) => api.patch<ResursV2Answer>(API.resursV2Submit.url(), form);
-export const submitResursV1 = (form: object) => api.patch<ResursV1Answer>(API.resursSubmit.url(), form);
-export const submitGrenke = (form: object) => api.patch<GrenkeAnswer>(API.grenkeSubmit.url(), form);
+export const submitResursV2 = (form: object) => api.patch(API.resursV2Submit.url(), resursV2SubmitAnswer, form);
+export const submitResursV1 = (form: object) => api.patch(API.resursSubmit.url(), resursV1SubmitAnswer, form);
+export const submitGrenke = (form: object) => api.patch(API.grenkeSubmit.url(), grenkeSubmitAnswer, form);
 
 export const initRenewal = (orders: RenewalOrder[]) =>
-  api.post<{ orders: number }>(API.renewalInit.url(), {
+  api.post(API.renewalInit.url(), renewalInitAnswer, {
     consents: { fairownRenewalAssessmentConsent: true, fairownRenewalConsent: true },
     orders,
   });
@@ -33,9 +29,4 @@ export type GrenkeMockAction = 'continue' | 'denied' | 'cancelled' | 'approved';
 
 /** Sandbox only: the business mock panel makes the simulated GRENKE decide after a delay. */
 export const mockGrenkeDecision = (action: GrenkeMockAction, merchantPaymentReference: string, delaySeconds: number) =>
-  api.post<{ action: string; delay: number }>(
-    `${API.grenkeMock.url({ action, merchantPaymentReference })}?delay=${Math.round(delaySeconds * 1000)}`,
-  );
-
-/** Leaving for the merchant: the server records the outcome and answers the return address. */
-export const leaveForMerchant = () => api.post<{ redirectUrl: string }>(API.leave.url());
+  api.post(`${API.grenkeMock.url({ action, merchantPaymentReference })}?delay=${Math.round(delaySeconds * 1000)}`, grenkeMockAnswer);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, APPLICATION_WATCH_INTERVAL_MS } from '@portal/domain';
 import { browser } from '@/lib/api-client';
-import { buildApplication, buildResponse, product } from '../testing/applications';
+import { buildApplication, buildResponse, product } from '@/testing/applications';
 import { type Answer, renderApply, serve } from '../testing/render-apply';
 
 const SUBMIT = { v1: `PATCH ${API.resursSubmit.url()}`, v2: `PATCH ${API.resursV2Submit.url()}`, grenke: `PATCH ${API.grenkeSubmit.url()}` };

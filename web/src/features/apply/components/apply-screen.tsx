@@ -7,7 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Heading } from '@/components/ui/heading';
 import { Text } from '@/components/ui/text';
 import { TextInput } from '@/components/ui/text-input';
-import { useFinalStatusWatch } from '@/features/payment/hooks/use-final-status-watch';
+import { useFinalStatusWatch } from '@/lib/flow/use-final-status-watch';
 import { useT } from '@/lib/i18n';
 import { useApplyForm } from '../hooks/use-apply-form';
 import { isRenewalConsent } from '../logic/consents';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { PageSpinner } from '@/components/layout/page-spinner';
-import type { ApplicationClosedProps } from '@/features/payment/components/application-closed';
+import type { ApplicationClosedProps } from '@/components/flow/application-closed';
 import { loadNamespaces } from '@/lib/i18n';
 
 /**
@@ -8,7 +8,7 @@ import { loadNamespaces } from '@/lib/i18n';
  * the application turns final under it, so the route's first load stays within its budget.
  */
 const ApplicationClosed = lazy(async () => {
-  const [module] = await Promise.all([import('@/features/payment/components/application-closed'), loadNamespaces('payment')]);
+  const [module] = await Promise.all([import('@/components/flow/application-closed'), loadNamespaces('payment')]);
   return { default: module.ApplicationClosed };
 });
 

@@ -3,7 +3,8 @@
  * Errors are thrown as they come (the screen shows them by the rule of spec section 8).
  */
 import type { RenewalOrder } from '@portal/domain';
-import { initRenewal, leaveForMerchant, submitGrenke, submitResursV1, submitResursV2 } from '../api/submit';
+import { leaveForMerchant } from '@/lib/api/leave-for-merchant';
+import { initRenewal, submitGrenke, submitResursV1, submitResursV2 } from '../api/submit';
 import type { ApplyPayload } from './form-values';
 import type { ApplyVariant } from './variant';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildApplication } from '../testing/applications';
+import { buildApplication } from '@/testing/applications';
 import { applyVariant } from './variant';
 
 describe('applyVariant (spec section 2)', () => {

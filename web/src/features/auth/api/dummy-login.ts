@@ -1,15 +1,10 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { API } from '@portal/domain';
+import { API, type DummyLoginAnswer, dummyLoginAnswer } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
-export interface DummyLoginResult {
-  authenticated: boolean;
-  firstName: string | null;
-}
-
-export const dummyLogin = (reference?: string): Promise<DummyLoginResult> =>
-  api.post<DummyLoginResult>(API.dummyLogin.url(), reference ? { reference } : {});
+export const dummyLogin = (reference?: string): Promise<DummyLoginAnswer> =>
+  api.post(API.dummyLogin.url(), dummyLoginAnswer, reference ? { reference } : {});
 
 /** Logs in; everything loaded for the previous session (or none) is forgotten. */
 export function useDummyLogin() {

@@ -1,5 +1,4 @@
-import { API } from '@portal/domain';
+import { API, logoutAnswer } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
-export const logout = (): Promise<{ redirectUrl: string | null }> =>
-  api.post<{ redirectUrl: string | null }>(API.logout.url());
+export const logout = (): Promise<{ redirectUrl: string | null }> => api.post(API.logout.url(), logoutAnswer);

@@ -1,4 +1,4 @@
-import { API, type CountryCode, type IdentificationStart, type Language } from '@portal/domain';
+import { API, type CountryCode, type IdentificationStart, identificationStartAnswer, type Language } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 /**
@@ -6,4 +6,4 @@ import { api } from '@/lib/api-client';
  * session and answers the broker's address, or a refusal (429 when too many were started).
  */
 export const startIdentification = (country: CountryCode, reference: string, language: Language | null): Promise<IdentificationStart> =>
-  api.post<IdentificationStart>(API.bankIdStart.url({ country: country.toLowerCase() }), { reference, ...(language ? { lang: language } : {}) });
+  api.post(API.bankIdStart.url({ country: country.toLowerCase() }), identificationStartAnswer, { reference, ...(language ? { lang: language } : {}) });

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { CountryCode, Language } from '@portal/domain';
-import { safeRedirectUrl } from '@/features/payment/logic/safe-url';
+import { safeRedirectUrl } from '@/lib/flow/safe-url';
 import { browser } from '@/lib/api-client';
 import { startIdentification } from '../api/start-identification';
 

@@ -7,8 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Text } from '@/components/ui/text';
 import { useT } from '@/lib/i18n';
 import type { PollingState } from '../hooks/use-payment-status-polling';
-import { useMerchantName } from '../hooks/use-merchant-name';
-import { BackToMerchant } from './back-to-merchant';
+import { useMerchantName } from '@/lib/flow/use-merchant-name';
+import { BackToMerchant } from '@/components/flow/back-to-merchant';
 
 export interface PaymentStatusViewProps {
   /** Every state but `refused`, which the page turns into the error page it calls for. */

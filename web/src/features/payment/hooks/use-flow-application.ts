@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { LoanApplicationsResponse } from '@portal/domain';
-import { APPLICATIONS_KEY, getApplications } from '@/features/applications/api/get-applications';
+import { APPLICATIONS_KEY, getApplications } from '@/lib/api/get-applications';
 import { rememberedReference, rememberReference } from '../logic/remembered-reference';
 
 interface Loaded {

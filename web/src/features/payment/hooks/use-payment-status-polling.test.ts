@@ -1,7 +1,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { ApiRequestError, browser, NetworkError } from '@/lib/api-client';
-import type { PaymentStatusAnswer, PaymentTarget } from '../api/get-payment-status';
+import type { PaymentStatusAnswer, PaymentTarget } from '@/lib/api/get-payment-status';
 import { usePaymentStatusPolling } from './use-payment-status-polling';
 
 const INTERVAL = 5000;

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { PAYMENT_STATUS_MAX_RETRIES, PAYMENT_STATUS_POLL_INTERVAL_MS } from '@portal/domain';
 import { browser } from '@/lib/api-client';
-import { getPaymentStatus, type PaymentStatusAnswer, type PaymentTarget } from '../api/get-payment-status';
+import { getPaymentStatus, type PaymentStatusAnswer, type PaymentTarget } from '@/lib/api/get-payment-status';
 import {
   decidePaymentStatus,
   type FinalPaymentStatus,
   isTransientFailure,
   type PollFailure,
 } from '../logic/payment-polling';
-import { safeRedirectUrl } from '../logic/safe-url';
+import { safeRedirectUrl } from '@/lib/flow/safe-url';
 
 export type PollingState =
   /** Waiting for a final status; `trouble` while the last call could not reach the server. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATUS_MAX_RETRIES } from '@portal/domain';
 import { ApiRequestError, NetworkError } from '@/lib/api-client';
 import { decidePaymentStatus, isTransientFailure } from './payment-polling';
-import { safeRedirectUrl } from './safe-url';
+import { safeRedirectUrl } from '@/lib/flow/safe-url';
 
 const shop = 'https://shop.example.com/return?outcome=client_sign_success_approved';
 const answer = (paymentStatus: string, redirectUrl = shop) => ({ paymentStatus, redirectUrl });

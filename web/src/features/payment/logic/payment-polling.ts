@@ -9,8 +9,8 @@
  */
 import { PAYMENT_STATUS_MAX_RETRIES } from '@portal/domain';
 import { ApiRequestError, NetworkError } from '@/lib/api-client';
-import type { PaymentStatusAnswer } from '../api/get-payment-status';
-import { safeRedirectUrl } from './safe-url';
+import type { PaymentStatusAnswer } from '@/lib/api/get-payment-status';
+import { safeRedirectUrl } from '@/lib/flow/safe-url';
 
 export const FINAL_PAYMENT_STATUSES = ['ACCEPTED', 'REJECTED'] as const;
 export type FinalPaymentStatus = (typeof FINAL_PAYMENT_STATUSES)[number];

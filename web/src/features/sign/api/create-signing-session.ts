@@ -1,4 +1,4 @@
-import { API, pagePath, PAGES } from '@portal/domain';
+import { API, pagePath, PAGES, signingStartAnswer } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 /**
@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
  * server accepts only these two (spec section 7).
  */
 export const createSigningSession = () =>
-  api.post<{ signingUrl: string }>(API.resursCreateSigningSession.url(), {
+  api.post(API.resursCreateSigningSession.url(), signingStartAnswer, {
     successUrl: `${window.location.origin}${API.signSuccess.url()}`,
     failUrl: pagePath(PAGES.formSignFail.url()),
   });

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { safeRedirectUrl } from '@/features/payment/logic/safe-url';
+import { safeRedirectUrl } from '@/lib/flow/safe-url';
 import { browser } from '@/lib/api-client';
 import { createSigningSession } from '../api/create-signing-session';
 

@@ -1,11 +1,11 @@
 import useSWR from 'swr';
-import { API, type LoanApplicationsResponse } from '@portal/domain';
+import { API, type LoanApplicationsResponse, loanApplicationsResponseAnswer } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 export const APPLICATIONS_KEY = API.applications.url();
 
 export const getApplications = (): Promise<LoanApplicationsResponse> =>
-  api.get<LoanApplicationsResponse>(APPLICATIONS_KEY);
+  api.get(APPLICATIONS_KEY, loanApplicationsResponseAnswer);
 
 /** The session's applications; `revalidateOnMount: false` reads what the apply route loaded. */
 export const useApplications = (options: { fetch?: boolean } = {}) =>

@@ -1,4 +1,4 @@
-import { API } from '@portal/domain';
+import { API, type PaymentStatusAnswer, paymentStatusAnswer } from '@portal/domain';
 import { api } from '@/lib/api-client';
 
 /** Which application's payment to ask about (the route parameters of the waiting screen). */
@@ -11,10 +11,7 @@ export interface PaymentTarget {
  * The answer of `GET /payment/status` (spec section 3). `paymentStatus` is kept a plain string:
  * the screen must cope with a status it does not know (it stops with "Unknown status code").
  */
-export interface PaymentStatusAnswer {
-  paymentStatus: string;
-  redirectUrl: string;
-}
+export type { PaymentStatusAnswer } from '@portal/domain';
 
 export const getPaymentStatus = ({ merchantId, merchantPaymentReference }: PaymentTarget): Promise<PaymentStatusAnswer> =>
-  api.get<PaymentStatusAnswer>(API.paymentStatus.url(), { merchantId, merchantPaymentReference });
+  api.get(API.paymentStatus.url(), paymentStatusAnswer, { merchantId, merchantPaymentReference });

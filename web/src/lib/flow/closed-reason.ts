@@ -5,8 +5,8 @@
  * closed). Anything else is told as closed, in general words.
  */
 import type { Outcome } from '@portal/domain';
-import type { PaymentStatusAnswer } from '../api/get-payment-status';
-import { safeRedirectUrl } from './safe-url';
+import type { PaymentStatusAnswer } from '@/lib/api/get-payment-status';
+import { safeRedirectUrl } from '@/lib/flow/safe-url';
 
 export type ClosedReason = 'cancelled' | 'declined' | 'failed' | 'approved' | 'closed';
 

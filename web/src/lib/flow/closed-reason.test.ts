@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalAnswerOf } from './closed-reason';
+import { finalAnswerOf } from '@/lib/flow/closed-reason';
 
 const shop = (outcome: string) => `https://shop.example.com/return?outcome=${outcome}&merchantPaymentReference=order-1`;
 

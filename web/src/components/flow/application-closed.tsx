@@ -1,9 +1,9 @@
 import { MessagePanel } from '@/components/layout/message-panel';
 import { buttonVariants } from '@/components/ui/button';
 import { useT } from '@/lib/i18n';
-import type { ClosedReason } from '../logic/closed-reason';
-import { useMerchantName } from '../hooks/use-merchant-name';
-import { BackToMerchant } from './back-to-merchant';
+import type { ClosedReason } from '@/lib/flow/closed-reason';
+import { useMerchantName } from '@/lib/flow/use-merchant-name';
+import { BackToMerchant } from '@/components/flow/back-to-merchant';
 
 export interface ApplicationClosedProps {
   reason: ClosedReason;

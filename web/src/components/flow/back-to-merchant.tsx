@@ -1,8 +1,8 @@
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/route-errors';
-import { useLeaveForMerchant } from '../hooks/use-leave-for-merchant';
-import { useMerchantName } from '../hooks/use-merchant-name';
+import { useLeaveForMerchant } from '@/lib/flow/use-leave-for-merchant';
+import { useMerchantName } from '@/lib/flow/use-merchant-name';
 
 export interface BackToMerchantProps {
   /** The shop's name; "the shop" when it is not known. */

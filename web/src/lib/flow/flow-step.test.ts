@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_STATUSES, type ApplicationStatus, type LoanApplicationView } from '@portal/domain';
-import { belongsOnSignPage, canStillSign, flowStepPage } from './flow-step';
+import { belongsOnSignPage, canStillSign, flowStepPage } from '@/lib/flow/flow-step';
 
 type Kind = 'resursV1' | 'resursV2' | 'grenke';
 const application = (kind: Kind, status: ApplicationStatus): Parameters<typeof flowStepPage>[0] => ({

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { leaveForMerchant } from '@/features/apply/api/submit';
+import { leaveForMerchant } from '@/lib/api/leave-for-merchant';
 import { browser } from '@/lib/api-client';
 
 /**

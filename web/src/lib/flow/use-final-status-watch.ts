@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { APPLICATION_WATCH_INTERVAL_MS } from '@portal/domain';
-import { getPaymentStatus, type PaymentStatusAnswer, type PaymentTarget } from '../api/get-payment-status';
-import { type FinalAnswer, finalAnswerOf } from '../logic/closed-reason';
+import { getPaymentStatus, type PaymentStatusAnswer, type PaymentTarget } from '@/lib/api/get-payment-status';
+import { type FinalAnswer, finalAnswerOf } from '@/lib/flow/closed-reason';
 
 export interface FinalStatusWatchOptions {
   /** Off while the page itself is changing the application (a submission under way). */

@@ -1,7 +1,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentStatusAnswer, PaymentTarget } from '../api/get-payment-status';
-import { useFinalStatusWatch } from './use-final-status-watch';
+import type { PaymentStatusAnswer, PaymentTarget } from '@/lib/api/get-payment-status';
+import { useFinalStatusWatch } from '@/lib/flow/use-final-status-watch';
 
 const INTERVAL = 15_000;
 const CANCELLED = 'https://shop.example.com/return?outcome=apply_cancelled&merchantPaymentReference=order-1';
