@@ -313,6 +313,11 @@ export const applicationDetailSchema = z.object({
   personalDataErasedAt: z.nullable(z.string()),
   callbackUrl: z.string(),
   webhookUrl: z.nullable(z.string()),
+  /**
+   * The lender account the application went through (ADR 22): the portal's own or the merchant's,
+   * its country and public id (never a secret); null for GRENKE and before submission.
+   */
+  lenderAccount: z.nullable(z.object({ source: z.enum(['portal', 'merchant']), country: z.enum(COUNTRY_CODES), id: z.string() })),
   /** Every lifecycle transition, provider call and webhook attempt, oldest first. */
   timeline: z.array(timelineEntrySchema),
   webhookEvents: z.array(webhookEventViewSchema),

@@ -3,6 +3,7 @@
  * and the clients registered with it (the credentials its callers were issued). Nothing here
  * comes from the portal's code: the host passes plain values (sandbox/src/index.ts).
  */
+import type { CountryCode } from '@portal/domain';
 import type { SandboxRecords } from './records';
 
 /** A relying party of the BankID broker. */
@@ -10,8 +11,9 @@ export type BrokerClient = { clientId: string; clientSecret: string; redirectUri
 
 /** The credentials each simulated party issued to its callers, as a real one would at onboarding. */
 export type SandboxClients = {
-  resursV2: { clientId: string; clientSecret: string };
-  resursV1: { username: string; password: string };
+  /** Resurs issues an account per country: it sees that country's stores, methods and payments only. */
+  resursV2: { accounts: readonly { country: CountryCode; clientId: string; clientSecret: string }[] };
+  resursV1: { accounts: readonly { country: CountryCode; username: string; password: string }[] };
   signing: { clientId: string; clientSecret: string };
   /** The Swedish company registry (Bolagsverket through the provider); Brønnøysund's needs none. */
   registry: { clientId: string; clientSecret: string };

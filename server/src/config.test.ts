@@ -148,4 +148,34 @@ describe('configuration', () => {
     expect(() => loadConfig({ RETENTION_DAYS_AFTER_FINAL: '400', CONSENT_RETENTION_DAYS: '100' })).toThrow(/CONSENT_RETENTION_DAYS: must be at least RETENTION_DAYS_AFTER_FINAL/);
     expect(() => loadConfig({ RETENTION_DAYS_AFTER_FINAL: '0' })).toThrow(/RETENTION_DAYS_AFTER_FINAL/);
   });
+
+  it('takes a Resurs account per country, the one without suffix standing in for a country that has none', () => {
+    const config = loadConfig({
+      ...LIVE,
+      RESURS_V2_CLIENT_ID_NO: 'id-no',
+      RESURS_V2_CLIENT_SECRET_NO: 'secret-no',
+      RESURS_V2_STORE_ID_NO: 'store-no',
+      RESURS_V1_USERNAME_SE: 'user-se',
+      RESURS_V1_PASSWORD_SE: 'password-se',
+    });
+    expect(config.providers.resursV2.accounts).toEqual({
+      NO: { clientId: 'id-no', clientSecret: 'secret-no', storeId: 'store-no' },
+      SE: { clientId: 'id', clientSecret: 'secret', storeId: 'store' },
+    });
+    expect(config.providers.resursV1.accounts).toEqual({ NO: { username: 'user', password: 'password' }, SE: { username: 'user-se', password: 'password-se' } });
+  });
+
+  it("runs without the shared Resurs pair when each country has its own, and refuses half a country's pair", () => {
+    const { RESURS_V1_USERNAME: _u, RESURS_V1_PASSWORD: _p, ...rest } = LIVE;
+    const perCountry = { RESURS_V1_USERNAME_NO: 'n', RESURS_V1_PASSWORD_NO: 'pn', RESURS_V1_USERNAME_SE: 's', RESURS_V1_PASSWORD_SE: 'ps' };
+    expect(loadConfig({ ...rest, ...perCountry }).providers.resursV1.accounts.SE).toEqual({ username: 's', password: 'ps' });
+    expect(() => loadConfig({ ...rest, RESURS_V1_USERNAME_NO: 'n', RESURS_V1_PASSWORD_NO: 'pn' })).toThrow(/RESURS_V1_USERNAME_SE \(or RESURS_V1_USERNAME\): required/);
+    expect(() => loadConfig({ ...LIVE, RESURS_V2_CLIENT_ID_SE: 'id-se' })).toThrow(/RESURS_V2_CLIENT_SECRET_SE: required with RESURS_V2_CLIENT_ID_SE/);
+  });
+
+  it('gives the sandbox a Resurs account per country, and switches it off when a country account is configured', () => {
+    const { accounts } = loadConfig({}).providers.resursV2;
+    expect(accounts.NO.clientId).not.toBe(accounts.SE.clientId);
+    expect(() => loadConfig({ RESURS_V2_CLIENT_ID_NO: 'id-no', RESURS_V2_CLIENT_SECRET_NO: 'x' })).toThrow(/GRENKE_BASE_URL: required when the sandbox is off/);
+  });
 });

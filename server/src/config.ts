@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { RATE_LIMIT_NAMES, RATE_LIMITS, type RateLimit, type RateLimitName } from '@portal/domain';
+import { COUNTRY_CODES, type CountryCode, RATE_LIMIT_NAMES, RATE_LIMITS, type RateLimit, type RateLimitName } from '@portal/domain';
 import { type DataKey, parseDataKeys } from './lib/personal-data';
 
 const bool = z
@@ -44,9 +44,20 @@ const envSchema = z.object({
   RESURS_V2_CLIENT_ID: z.string().min(1).optional(),
   RESURS_V2_CLIENT_SECRET: z.string().min(1).optional(),
   RESURS_V2_STORE_ID: z.string().min(1).optional(),
+  // Resurs issues an account per country; each country falls back to the variable without suffix.
+  RESURS_V2_CLIENT_ID_NO: z.string().min(1).optional(),
+  RESURS_V2_CLIENT_SECRET_NO: z.string().min(1).optional(),
+  RESURS_V2_STORE_ID_NO: z.string().min(1).optional(),
+  RESURS_V2_CLIENT_ID_SE: z.string().min(1).optional(),
+  RESURS_V2_CLIENT_SECRET_SE: z.string().min(1).optional(),
+  RESURS_V2_STORE_ID_SE: z.string().min(1).optional(),
   RESURS_V1_BASE_URL: url.optional(),
   RESURS_V1_USERNAME: z.string().min(1).optional(),
   RESURS_V1_PASSWORD: z.string().min(1).optional(),
+  RESURS_V1_USERNAME_NO: z.string().min(1).optional(),
+  RESURS_V1_PASSWORD_NO: z.string().min(1).optional(),
+  RESURS_V1_USERNAME_SE: z.string().min(1).optional(),
+  RESURS_V1_PASSWORD_SE: z.string().min(1).optional(),
   GRENKE_BASE_URL: url.optional(),
   GRENKE_CLIENT_CERT_FILE: z.string().min(1).optional(),
   GRENKE_CLIENT_KEY_FILE: z.string().min(1).optional(),
@@ -79,9 +90,19 @@ const PROVIDER_VARIABLES = [
   'RESURS_V2_CLIENT_ID',
   'RESURS_V2_CLIENT_SECRET',
   'RESURS_V2_STORE_ID',
+  'RESURS_V2_CLIENT_ID_NO',
+  'RESURS_V2_CLIENT_SECRET_NO',
+  'RESURS_V2_STORE_ID_NO',
+  'RESURS_V2_CLIENT_ID_SE',
+  'RESURS_V2_CLIENT_SECRET_SE',
+  'RESURS_V2_STORE_ID_SE',
   'RESURS_V1_BASE_URL',
   'RESURS_V1_USERNAME',
   'RESURS_V1_PASSWORD',
+  'RESURS_V1_USERNAME_NO',
+  'RESURS_V1_PASSWORD_NO',
+  'RESURS_V1_USERNAME_SE',
+  'RESURS_V1_PASSWORD_SE',
   'GRENKE_BASE_URL',
   'GRENKE_CLIENT_CERT_FILE',
   'GRENKE_CLIENT_KEY_FILE',
@@ -100,7 +121,11 @@ const PROVIDER_VARIABLES = [
 /** Credentials that identify a real deployment; any of them switches the sandbox default off. */
 const PROVIDER_CREDENTIALS = [
   'RESURS_V2_CLIENT_ID',
+  'RESURS_V2_CLIENT_ID_NO',
+  'RESURS_V2_CLIENT_ID_SE',
   'RESURS_V1_USERNAME',
+  'RESURS_V1_USERNAME_NO',
+  'RESURS_V1_USERNAME_SE',
   'GRENKE_CLIENT_CERT_FILE',
   'SIGNING_CLIENT_ID',
   'OIDC_CLIENT_ID',
@@ -145,8 +170,9 @@ export interface Config {
     jobHistoryDays: number;
   };
   providers: {
-    resursV2: { baseUrl: string; clientId: string; clientSecret: string; storeId: string };
-    resursV1: { baseUrl: string; username: string; password: string };
+    /** The portal's own Resurs accounts, one per country (Resurs issues Norway and Sweden separately). */
+    resursV2: { baseUrl: string; accounts: Record<CountryCode, ResursV2Account> };
+    resursV1: { baseUrl: string; accounts: Record<CountryCode, ResursV1Account> };
     grenke: { baseUrl: string; clientCertFile: string | undefined; clientKeyFile: string | undefined };
     signing: { baseUrl: string; clientId: string; clientSecret: string };
     oidc: { issuer: string; clientId: string; clientSecret: string };
@@ -162,6 +188,19 @@ export interface Config {
     /** The console's build (its own Vite bundle). */
     distDir: string;
   };
+}
+
+/** A Resurs Merchant API 2.0 client (OAuth2 client credentials) and the store it sells from. */
+export interface ResursV2Account {
+  clientId: string;
+  clientSecret: string;
+  storeId: string;
+}
+
+/** A Resurs Simplified Shop Flow representative (SOAP, Basic auth). */
+export interface ResursV1Account {
+  username: string;
+  password: string;
 }
 
 export class ConfigError extends Error {
@@ -262,6 +301,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     return sandboxDefault;
   };
 
+  const missing = (what: string): string => {
+    problems.push(`${what}: required when the sandbox is off`);
+    return '';
+  };
+  /**
+   * A country's account: its own pair (both variables with the country's suffix), or else the pair
+   * without suffix, the default of both countries. Half a country's pair beside the default's other
+   * half would mix two accounts, so it is refused.
+   */
+  const pair = (
+    country: CountryCode,
+    idKey: 'RESURS_V2_CLIENT_ID' | 'RESURS_V1_USERNAME',
+    secretKey: 'RESURS_V2_CLIENT_SECRET' | 'RESURS_V1_PASSWORD',
+    sandboxId: string,
+    sandboxSecret: string,
+  ): [string, string] => {
+    const id = e[`${idKey}_${country}`];
+    const secret = e[`${secretKey}_${country}`];
+    if (id !== undefined || secret !== undefined) {
+      if (id === undefined) problems.push(`${idKey}_${country}: required with ${secretKey}_${country}`);
+      if (secret === undefined) problems.push(`${secretKey}_${country}: required with ${idKey}_${country}`);
+      return [id ?? '', secret ?? ''];
+    }
+    if (e[idKey] !== undefined || e[secretKey] !== undefined || !sandbox) {
+      return [e[idKey] ?? missing(`${idKey}_${country} (or ${idKey})`), e[secretKey] ?? missing(`${secretKey}_${country} (or ${secretKey})`)];
+    }
+    return [sandboxId, sandboxSecret];
+  };
+  const perCountry = <T>(make: (country: CountryCode) => T): Record<CountryCode, T> =>
+    Object.fromEntries(COUNTRY_CODES.map((country) => [country, make(country)])) as Record<CountryCode, T>;
+
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -285,14 +355,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providers: {
       resursV2: {
         baseUrl: need('RESURS_V2_BASE_URL', sandboxUrl('resurs-v2')),
-        clientId: need('RESURS_V2_CLIENT_ID', 'sandbox-client'),
-        clientSecret: need('RESURS_V2_CLIENT_SECRET', 'sandbox-secret'),
-        storeId: need('RESURS_V2_STORE_ID', 'sandbox-store'),
+        accounts: perCountry((country) => {
+          const [clientId, clientSecret] = pair(country, 'RESURS_V2_CLIENT_ID', 'RESURS_V2_CLIENT_SECRET', `sandbox-client-${country.toLowerCase()}`, `sandbox-secret-${country.toLowerCase()}`);
+          return { clientId, clientSecret, storeId: e[`RESURS_V2_STORE_ID_${country}`] ?? e.RESURS_V2_STORE_ID ?? (sandbox ? 'sandbox-store' : missing(`RESURS_V2_STORE_ID_${country} (or RESURS_V2_STORE_ID)`)) };
+        }),
       },
       resursV1: {
         baseUrl: need('RESURS_V1_BASE_URL', sandboxUrl('resurs-v1')),
-        username: need('RESURS_V1_USERNAME', 'sandbox-user'),
-        password: need('RESURS_V1_PASSWORD', 'sandbox-password'),
+        accounts: perCountry((country) => {
+          const [username, password] = pair(country, 'RESURS_V1_USERNAME', 'RESURS_V1_PASSWORD', `sandbox-user-${country.toLowerCase()}`, `sandbox-password-${country.toLowerCase()}`);
+          return { username, password };
+        }),
       },
       grenke: {
         baseUrl: need('GRENKE_BASE_URL', sandboxUrl('grenke')),

@@ -1,13 +1,15 @@
 /** The admin CLI on a database of its own: a first merchant and its key without the console. */
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/admin';
+import { protectPersonalData } from '../src/db/personal-data';
 import { repositories } from '../src/db/repositories';
 import { sha256Hex } from '../src/lib/crypto';
 import { openTestDatabase } from './helpers';
 
 describe('npm run admin', () => {
   it('creates a merchant, issues a key that authenticates, lists and revokes it, and audits each step as the CLI', async () => {
-    const { db } = await openTestDatabase('pglite');
+    // The database with the keys the CLI finds there (generated once, outside production).
+    const { db } = await protectPersonalData((await openTestDatabase('pglite')).db, { dataKeys: undefined });
     // Each command opens and closes the database, as each run of the CLI does; the test's stays open.
     const session = async () => ({ ...db, close: async () => undefined });
     const run = async (...argv: string[]) => {

@@ -136,7 +136,9 @@ describe('back office: merchants and support', () => {
     const kept = await as('admin', 'PUT', url, { resurs: { storeId: '9001', credentials: { NO: { clientId: 'fjell-no-2' } } } });
     expect(kept.json()).toMatchObject({ providerSettings: { resurs: { credentials: { NO: { clientId: 'fjell-no-2', secretSet: true } } } } });
     const [row] = await t.db.query<{ provider_settings: { resurs: { credentials: { NO: { clientSecret: string } } } } }>('SELECT provider_settings FROM merchants WHERE id = $1', [merchantId]);
-    expect(row?.provider_settings.resurs.credentials.NO.clientSecret).toBe('s3cret-no');
+    // Sealed at rest (ADR 22): neither secret is in the row.
+    expect(row?.provider_settings.resurs.credentials.NO.clientSecret).toMatch(/^pd1\./);
+    expect(JSON.stringify(row?.provider_settings)).not.toContain('s3cret');
   });
 
   it('support finds the application by the shop\u2019s order reference, reads its timeline, resends its webhook and cancels it', async () => {

@@ -12,7 +12,6 @@ import { API, MERCHANT_API, TEST_COMPANIES, TEST_PEOPLE } from '@portal/domain';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/db';
 import { MIGRATIONS_DIR, migrate } from '../src/db/migrate';
-import { repositories } from '../src/db/repositories';
 import { sha256Hex } from '../src/lib/crypto';
 import { call, type Customer, eventually, press, startBusiness, startConsumer } from './flow-helpers';
 import { merchantAuth, startTestServer, testConfig, type TestApp } from './helpers';
@@ -141,7 +140,7 @@ describe('rows kept in plain text by an earlier version', () => {
       const before = mkdtempSync(join(tmpdir(), 'portal-migrations-'));
       for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => /^00[1-6]\./.test(name))) copyFileSync(join(MIGRATIONS_DIR, file), join(before, file));
       await migrate(db, before);
-      await repositories(db).merchants.upsert({ id: 'demo', name: 'Demo shop', allowedOrigins: [], webhookSecret: 'secret' });
+      await db.query(`INSERT INTO merchants (id, name, allowed_origins, webhook_secret) VALUES ('demo', 'Demo shop', '{}', 'secret')`);
       const [app] = await db.query<{ id: string }>(
         `INSERT INTO applications (reference, merchant_id, merchant_payment_reference, request_hash, country_code, customer_type,
            provider, version, loan_amount, loan_period, currency, callback_url, status)
@@ -176,11 +175,22 @@ describe('rows kept in plain text by an earlier version', () => {
         `INSERT INTO sandbox_records (namespace, id, data) VALUES ('resurs-v2:payments', 'p1', $1::jsonb)`,
         [JSON.stringify({ orderReference: 'ref-old', customer: { governmentId: KARI, email: 'kari.nordmann@example.com' } })],
       );
+      // A merchant's webhook secrets and Resurs secret, kept in clear before ADR 22.
+      await db.query(
+        `INSERT INTO merchants (id, name, allowed_origins, webhook_secret, previous_webhook_secret, previous_secret_expires_at, provider_settings)
+         VALUES ('old-shop', 'Old shop', '{}', 'old-webhook-secret', 'older-webhook-secret', now() + interval '1 day', $1::jsonb)`,
+        [JSON.stringify({ resurs: { storeId: null, credentials: { NO: { clientId: 'shop-no', clientSecret: 'old-resurs-secret' } } } })],
+      );
 
       const first = await buildApp({ config: testConfig(keys('a')), db });
       try {
         const dump = await dumpAll(first.db);
-        for (const secret of [KARI, 'kari.nordmann@example.com', '+47 91234567']) expect(dump, secret).not.toContain(secret);
+        for (const secret of [KARI, 'kari.nordmann@example.com', '+47 91234567', 'old-resurs-secret', 'old-webhook-secret', 'older-webhook-secret']) expect(dump, secret).not.toContain(secret);
+        expect(await first.repos.merchants.findDetails('old-shop')).toMatchObject({
+          webhookSecret: 'old-webhook-secret',
+          previousWebhookSecret: 'older-webhook-secret',
+          providerSettings: { resurs: { credentials: { NO: { clientId: 'shop-no', clientSecret: 'old-resurs-secret' } } } },
+        });
         // Read as before, through the repositories.
         expect(await first.repos.applications.listForNationalId(KARI)).toEqual([expect.objectContaining({ id: applicationId })]);
         expect(await first.repos.customers.findByApplicationId(applicationId)).toMatchObject({ nationalId: KARI, phone: '+47 91234567' });

@@ -236,7 +236,7 @@ describe.each(ENGINES)('subscriptions kept before the owner keys, on %s', (engin
       await migrate(db, before);
 
       const repos = repositories(db);
-      await repos.merchants.upsert({ id: 'demo', name: 'Demo shop', allowedOrigins: [], webhookSecret: 'secret' });
+      await db.query(`INSERT INTO merchants (id, name, allowed_origins, webhook_secret) VALUES ('demo', 'Demo shop', '{}', 'secret')`);
       const application = async (customerType: 'PRIVATE' | 'LEGAL', organisationNumber: string | null) => {
         const app = await repos.applications.insert({
           reference: `ref-${customerType}-${Math.random().toString(36).slice(2)}`,

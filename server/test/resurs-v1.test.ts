@@ -7,7 +7,7 @@
  * generous one, so that a busy machine (tests run in parallel on two cores) cannot fail them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PEOPLE, type TestPerson } from '@portal/domain';
+import { type CountryCode, TEST_PEOPLE, type TestPerson } from '@portal/domain';
 import { memoryRecorder } from '../src/providers/interactions';
 import { createResursV1Client, type ResursV1ClientOptions } from '../src/providers/resurs-v1/client';
 import { OPERATIONS, SERVICES } from '../src/providers/resurs-v1/contract';
@@ -40,8 +40,32 @@ describe('Resurs v1 adapter against the simulator', () => {
   let resurs: ResursV1Client;
   let configured: ResursV1Client;
   const simulator = () => `${t.url}/sandbox/resurs-v1`;
-  const clientWith = (overrides: Partial<ResursV1ClientOptions> = {}) =>
-    createResursV1Client({ ...t.app.config.providers.resursV1, timeoutMs: 10_000, recorder, ...overrides });
+  /** The adapter with the portal's account of one country. */
+  const clientOf = (country: CountryCode, overrides: Partial<ResursV1ClientOptions> = {}) =>
+    createResursV1Client({ baseUrl: t.app.config.providers.resursV1.baseUrl, ...t.app.config.providers.resursV1.accounts[country], timeoutMs: 10_000, recorder, ...overrides });
+  /**
+   * Resurs issues a representative per country, and a payment is known to the one that booked it:
+   * the adapters of both countries' accounts, each call going to the country it is about (as
+   * lenders/accounts.ts sends an application's calls through the account it was booked with).
+   */
+  const clientWith = (overrides: Partial<ResursV1ClientOptions> = {}): ResursV1Client => {
+    const clients = { NO: clientOf('NO', overrides), SE: clientOf('SE', overrides) };
+    const bookedIn = new Map<string, CountryCode>();
+    const byPayment = (paymentId: string) => clients[bookedIn.get(paymentId) ?? 'NO'];
+    return {
+      probe: () => clients.NO.probe(),
+      getPricing: (input, context) => clients[input.countryCode].getPricing(input, context),
+      getIndividualizedTerms: (input, context) => clients[input.countryCode].getIndividualizedTerms(input, context),
+      async bookPayment(input, context) {
+        const result = await clients[input.countryCode].bookPayment(input, context);
+        if (result.ok) bookedIn.set(result.value.paymentId, input.countryCode);
+        return result;
+      },
+      bookSignedPayment: (paymentId, context) => byPayment(paymentId).bookSignedPayment(paymentId, context),
+      getPayment: (paymentId, context) => byPayment(paymentId).getPayment(paymentId, context),
+      annulPayment: (paymentId, context) => byPayment(paymentId).annulPayment(paymentId, context),
+    };
+  };
 
   beforeAll(async () => {
     t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '400' });
@@ -172,6 +196,24 @@ describe('Resurs v1 adapter against the simulator', () => {
       expect(raw.status).toBe(401);
       expect(raw.headers.get('www-authenticate')).toMatch(/^Basic /);
       expect(await raw.text()).toContain('<soap:Fault>');
+    });
+
+    it("knows a representative in its own country only: another country's account finds no part payment and none of its payments", async () => {
+      const norway = clientOf('NO');
+      const sweden = clientOf('SE');
+      expect(value(await sweden.getPricing({ countryCode: 'SE', amount: 15000, period: 36 })).currency).toBe('SEK');
+      expect(await norway.getPricing({ countryCode: 'SE', amount: 15000, period: 36 })).toEqual({
+        ok: false,
+        failure: { kind: 'refused', status: 200, code: 'NO_PART_PAYMENT_METHOD' },
+      });
+      // Booked and signed through Norway's account: Sweden's does not know it.
+      const { booked } = await bookAndSign(KARI);
+      expect(value(await norway.getPayment(booked.paymentId)).status).toBe('BOOKED');
+      expect(await sweden.getPayment(booked.paymentId)).toMatchObject({ ok: false, failure: { kind: 'refused', code: 'REFERENCED_DATA_DONT_EXISTS' } });
+      expect(await sweden.annulPayment(booked.paymentId)).toMatchObject({ ok: false, failure: { kind: 'refused', code: 'REFERENCED_DATA_DONT_EXISTS' } });
+      // Sweden's username with Norway's password is no account.
+      const mixed = clientOf('SE', { password: t.app.config.providers.resursV1.accounts.NO.password });
+      expect(await mixed.getPayment(booked.paymentId)).toEqual({ ok: false, failure: { kind: 'refused', status: 401, code: 'INVALID_AUTHENTICATION' } });
     });
 
     it('serves both WSDLs with its own address, describing every operation the adapter calls', async () => {
@@ -364,7 +406,7 @@ describe('Resurs v1 adapter against the simulator', () => {
       const [who] = peopleWho('other-accounts');
       if (!who) throw new Error('no test person');
       const input = booking(who);
-      const { username, password } = t.app.config.providers.resursV1;
+      const { username, password } = t.app.config.providers.resursV1.accounts[who.country];
       const envelope =
         '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:s="http://ecommerce.resurs.com/v4/msg/simplifiedshopflow"><soap:Body><s:bookPayment>' +
         `<paymentData><preferredId>${input.preferredId}</preferredId><paymentMethodId>PARTPAYMENT_${who.country}</paymentMethodId><customerIpAddress>127.0.0.1</customerIpAddress></paymentData>` +
@@ -515,7 +557,7 @@ describe('Resurs v1 adapter against the simulator', () => {
 
   it('records every call without bodies, against the application', async () => {
     const own = memoryRecorder();
-    const client = createResursV1Client({ ...t.app.config.providers.resursV1, timeoutMs: 10_000, recorder: own });
+    const client = createResursV1Client({ baseUrl: t.app.config.providers.resursV1.baseUrl, ...t.app.config.providers.resursV1.accounts.NO, timeoutMs: 10_000, recorder: own });
     const context = { applicationId: 'application-1' };
     value(await client.getPricing({ countryCode: 'NO', amount: 15000, period: 36 }, context));
     await client.bookSignedPayment('no-such-payment', context);

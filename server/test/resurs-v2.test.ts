@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PEOPLE, type TestPerson } from '@portal/domain';
+import { type CountryCode, TEST_PEOPLE, type TestPerson } from '@portal/domain';
 import { memoryRecorder } from '../src/providers/interactions';
+import { createTokenCache, type TokenCache } from '../src/providers/oauth-tokens';
 import { parseAuthorizationCallback } from '../src/providers/resurs-v2/answers';
 import { createResursV2Client } from '../src/providers/resurs-v2/client';
 import type { ResursV2CreatePayment } from '../src/providers/resurs-v2/types';
@@ -72,9 +73,11 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
     await new Promise((resolve) => hooks?.server.close(resolve));
   });
 
-  const newClient = (overrides: { clientSecret?: string } = {}) => {
+  /** The adapter with the portal's account of a country (Norway's unless told). */
+  const newClient = ({ country = 'NO', ...overrides }: { country?: CountryCode; clientId?: string; clientSecret?: string; tokens?: TokenCache } = {}) => {
     const recorder = memoryRecorder();
-    const resurs = createResursV2Client({ ...t.app.config.providers.resursV2, ...overrides, timeoutMs: t.app.config.providerTimeoutMs, recorder });
+    const { baseUrl, accounts } = t.app.config.providers.resursV2;
+    const resurs = createResursV2Client({ baseUrl, ...accounts[country], ...overrides, timeoutMs: t.app.config.providerTimeoutMs, recorder });
     return { resurs, recorder, count: (operation: string) => recorder.interactions.filter((i) => i.operation === operation).length };
   };
 
@@ -126,8 +129,8 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
       return { ...payment, task: { ...payment.task, completedAt: new Date(Date.parse(payment.task.completedAt) - ms).toISOString() } };
     });
 
-  const rawToken = async () => {
-    const { clientId, clientSecret } = t.app.config.providers.resursV2;
+  const rawToken = async (country: CountryCode = 'NO') => {
+    const { clientId, clientSecret } = t.app.config.providers.resursV2.accounts[country];
     const response = await fetch(`${base}/oauth2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -143,7 +146,7 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
     const { resurs, recorder, count } = newClient();
     const results = await Promise.all([
       resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 36 }),
-      resurs.getPricing({ countryCode: 'SE', amount: 15000, period: 24 }),
+      resurs.getPricing({ countryCode: 'NO', amount: 20000, period: 24 }),
       resurs.getPricing({ countryCode: 'NO', amount: 8990, period: 12 }),
     ]);
     expect(results.every((r) => r.ok)).toBe(true);
@@ -171,10 +174,51 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
     }
   });
 
+  it('keeps one token per client in the one cache: shared by every adapter of that client, never handed to a wrong secret', async () => {
+    const tokens = createTokenCache();
+    const first = newClient({ tokens });
+    const second = newClient({ tokens });
+    const sweden = newClient({ country: 'SE', tokens });
+    expect((await first.resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 36 })).ok).toBe(true);
+    expect((await second.resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 24 })).ok).toBe(true);
+    expect((await sweden.resurs.getPricing({ countryCode: 'SE', amount: 15000, period: 24 })).ok).toBe(true);
+    expect([first.count('getToken'), second.count('getToken'), sweden.count('getToken')]).toEqual([1, 0, 1]);
+    expect(tokens.size).toBe(2);
+
+    // Norway's client id with a made-up secret asks for a token of its own, and is refused.
+    const impostor = newClient({ tokens, clientSecret: 'not-the-secret' });
+    expect(await impostor.resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 36 })).toEqual({ ok: false, failure: { kind: 'refused', status: 401 } });
+    expect(impostor.count('getToken')).toBe(1);
+    expect((await second.resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 48 })).ok).toBe(true);
+    expect(second.count('getToken')).toBe(0);
+  });
+
+  it("issues an account per country: it sees its own country's store and payments, never the other's", async () => {
+    const norway = newClient().resurs;
+    const sweden = newClient({ country: 'SE' }).resurs;
+    expect(await norway.getPricing({ countryCode: 'SE', amount: 15000, period: 24 })).toMatchObject({
+      ok: false,
+      failure: { kind: 'refused', code: 'NO_STORE_FOR_COUNTRY' },
+    });
+    expect(await norway.createPayment(input(person('accepted', 'SE')))).toMatchObject({ ok: false, failure: { kind: 'refused', code: 'NO_STORE_FOR_COUNTRY' } });
+
+    const created = await sweden.createPayment(input(person('accepted', 'SE')));
+    if (!created.ok) throw new Error('create failed');
+    expect(await sweden.getPayment(created.value.id)).toMatchObject({ ok: true, value: { id: created.value.id } });
+    expect(await norway.getPayment(created.value.id)).toMatchObject({ ok: false, failure: { kind: 'refused', status: 404 } });
+    expect(await norway.cancelPayment(created.value.id)).toMatchObject({ ok: false, failure: { kind: 'refused', status: 404 } });
+
+    // Straight at the API: Norway's token may not create a payment in Sweden's store.
+    const token = await rawToken();
+    const stores = (await (await fetch(`${base}/v2/stores`, { headers: { authorization: `Bearer ${token}` } })).json()) as { content: { countryCode: string }[] };
+    expect(stores.content.map((store) => store.countryCode)).toEqual(['NO']);
+  });
+
   it('prices part payment in Norway and Sweden with an annuity, its effective rate and the legal documents', async () => {
     const { resurs } = newClient();
+    const sweden = newClient({ country: 'SE' }).resurs;
     const no = await resurs.getPricing({ countryCode: 'NO', amount: 15000, period: 36 });
-    const se = await resurs.getPricing({ countryCode: 'SE', amount: 20000, period: 24 });
+    const se = await sweden.getPricing({ countryCode: 'SE', amount: 20000, period: 24 });
     if (!no.ok || !se.ok) throw new Error('pricing failed');
 
     const annuity = (principal: number, yearly: number, months: number) => {
@@ -213,7 +257,7 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
       ok: false,
       failure: { kind: 'refused', code: 'PERIOD_NOT_OFFERED' },
     });
-    expect(await resurs.getPricing({ countryCode: 'SE', amount: 5_000_000, period: 36 })).toMatchObject({
+    expect(await sweden.getPricing({ countryCode: 'SE', amount: 5_000_000, period: 36 })).toMatchObject({
       ok: false,
       failure: { kind: 'refused', code: 'NO_PART_PAYMENT_METHOD' },
     });
@@ -289,7 +333,7 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
     });
 
     it.each(decided)('%s', async (_name, p, statuses) => {
-      const { resurs } = newClient();
+      const { resurs } = newClient({ country: p.country });
       const order = input(p);
       const created = await resurs.createPayment(order);
       if (!created.ok || !created.value.customerUrl) throw new Error('create failed');
@@ -324,7 +368,7 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
   });
 
   it('lets the customer cancel: REJECTED, ABORTED_BY_CUSTOMER, back to the fail URL, and no signing afterwards', async () => {
-    const { resurs } = newClient();
+    const { resurs } = newClient({ country: 'SE' });
     const order = input(person('accepted', 'SE'));
     const created = await resurs.createPayment(order);
     if (!created.ok || !created.value.customerUrl) throw new Error('create failed');
@@ -356,7 +400,7 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
       'answers UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND when Resurs must look at the other accounts (%s)',
       async (_country, p) => {
         const order = input(p);
-        expect(await refusalOf(newClient().resurs.createPayment(order))).toEqual({
+        expect(await refusalOf(newClient({ country: p.country }).resurs.createPayment(order))).toEqual({
           failure: { kind: 'refused', status: 422, code: 'CUSTOMER_OTHER_ACCOUNTS_UNCERTAIN', catalogue: 'UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND' },
           http: { status: 400, errorCode: 'UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND' },
         });
@@ -366,7 +410,7 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
 
     it.each(peopleWho('identification-refused'))('answers INVALID_IDENTIFICATION_CODE when Resurs refuses the identification (%s)', async (_country, p) => {
       const order = input(p);
-      expect(await refusalOf(newClient().resurs.createPayment(order))).toEqual({
+      expect(await refusalOf(newClient({ country: p.country }).resurs.createPayment(order))).toEqual({
         failure: { kind: 'refused', status: 422, code: 'IDENTIFICATION_FAILED', catalogue: 'INVALID_IDENTIFICATION_CODE' },
         http: { status: 400, errorCode: 'INVALID_IDENTIFICATION_CODE' },
       });
@@ -375,12 +419,12 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
 
     it.each(peopleWho('payment-missing'))('answers PAYMENT_RESPONSE_MISSING when Resurs creates without answering the payment (%s)', async (_country, p) => {
       const order = input(p);
-      expect(await refusalOf(newClient().resurs.createPayment(order))).toEqual({
+      expect(await refusalOf(newClient({ country: p.country }).resurs.createPayment(order))).toEqual({
         failure: { kind: 'refused', status: 201, code: 'NO_PAYMENT_IN_ANSWER', catalogue: 'PAYMENT_RESPONSE_MISSING' },
         http: { status: 502, errorCode: 'PAYMENT_RESPONSE_MISSING' },
       });
       // The simulator's answer: 201 Created with no body at all.
-      const token = await rawToken();
+      const token = await rawToken(p.country);
       const stores = await fetch(`${base}/v2/stores`, { headers: { authorization: `Bearer ${token}` } });
       const store = ((await stores.json()) as { content: { id: string; countryCode: string }[] }).content.find((c) => c.countryCode === p.country);
       const methods = await fetch(`${base}/v2/stores/${store?.id ?? ''}/payment_methods`, { headers: { authorization: `Bearer ${token}` } });
@@ -400,7 +444,7 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
     });
 
     it.each(peopleWho('accepted-final'))('answers PAYMENT_STATUS_FINAL when asked to cancel a captured payment (%s)', async (_country, p) => {
-      const { resurs } = newClient();
+      const { resurs } = newClient({ country: p.country });
       const created = await resurs.createPayment(input(p));
       if (!created.ok || !created.value.customerUrl) throw new Error('create failed');
       expect((await press(created.value.customerUrl, 'approve')).status).toBe(303);
@@ -413,8 +457,8 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
   });
 
   describe('cancelPayment', () => {
-    const rawPayment = async (paymentId: string) => {
-      const response = await fetch(`${base}/v2/payments/${paymentId}`, { headers: { authorization: `Bearer ${await rawToken()}` } });
+    const rawPayment = async (paymentId: string, country: CountryCode = 'NO') => {
+      const response = await fetch(`${base}/v2/payments/${paymentId}`, { headers: { authorization: `Bearer ${await rawToken(country)}` } });
       return (await response.json()) as { status: string; order: Record<string, unknown> };
     };
 
@@ -443,16 +487,16 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
     });
 
     it('cancels an accepted payment that is not captured: nothing authorized, all of it cancelled', async () => {
-      const { resurs } = newClient();
+      const { resurs } = newClient({ country: 'SE' });
       const created = await resurs.createPayment(input(person('accepted', 'SE')));
       if (!created.ok || !created.value.customerUrl) throw new Error('create failed');
       expect((await press(created.value.customerUrl, 'approve')).status).toBe(303);
-      expect((await rawPayment(created.value.id)).order).toMatchObject({ authorizedAmount: 15000, possibleActions: [{ action: 'CAPTURE' }, { action: 'CANCEL' }] });
+      expect((await rawPayment(created.value.id, 'SE')).order).toMatchObject({ authorizedAmount: 15000, possibleActions: [{ action: 'CAPTURE' }, { action: 'CANCEL' }] });
 
       expect(await resurs.cancelPayment(created.value.id)).toEqual({ ok: true, value: undefined });
       expect(await resurs.getPayment(created.value.id)).toMatchObject({ ok: true, value: { status: 'REJECTED', rejectedReason: 'CANCELED' } });
       // [S] Both ways Resurs' own library reads a cancelled payment hold.
-      const raw = await rawPayment(created.value.id);
+      const raw = await rawPayment(created.value.id, 'SE');
       expect(raw).toMatchObject({ status: 'REJECTED', order: { authorizedAmount: 0, canceledAmount: 15000, totalOrderAmount: 15000, possibleActions: [] } });
     });
 
@@ -498,7 +542,7 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
     await resurs.getPayment(delayed);
     expect(hooks.received.filter((r) => parseAuthorizationCallback(r.body)?.paymentId === delayed)).toHaveLength(2);
 
-    const unreachable = await signed(person('rejected', 'SE'), { authorizationCallbackUrl: 'http://127.0.0.1:9/nobody-listens' });
+    const unreachable = await signed(person('rejected'), { authorizationCallbackUrl: 'http://127.0.0.1:9/nobody-listens' });
     expect(await resurs.getPayment(unreachable)).toMatchObject({ ok: true, value: { status: 'REJECTED' } });
   });
 

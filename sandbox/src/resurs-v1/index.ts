@@ -21,7 +21,7 @@ import { countryLanguage, findPaymentMethod, planFigures } from './catalogue';
 import { CostOfPurchase, termsDocument } from './documents';
 import { alertMessage, documentPage, RESURS_CSS, signingMessagePage, signingPage, STYLESHEET_PATH } from './pages';
 import { ECommerceError, paymentStore, recordSigning } from './payments';
-import { documentUrls, eCommerceErrorDetail, soapServices } from './soap-services';
+import { documentUrls, eCommerceErrorDetail, REPRESENTATIVE_COUNTRY_HEADER, soapServices } from './soap-services';
 import { RESURS_TEXTS } from './texts';
 
 export const PREFIX = '/sandbox/resurs-v1';
@@ -42,16 +42,21 @@ function soapServer(wsdl: string, services: IServices): Promise<Server> {
   });
 }
 
-/** Basic auth against the configured credentials, compared in constant time. */
-function credentialsMatch(header: string | undefined, username: string, password: string): boolean {
+type Representative = SandboxContext['clients']['resursV1']['accounts'][number];
+
+/** The representative whose Basic auth this is (every account compared, in constant time), or none. */
+function representativeOf(header: string | undefined, accounts: readonly Representative[]): Representative | undefined {
   const match = /^Basic\s+(\S+)$/i.exec(header ?? '');
-  if (!match?.[1]) return false;
+  if (!match?.[1]) return undefined;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 0) return false;
-  const userOk = safeEqual(decoded.slice(0, colon), username);
-  const passwordOk = safeEqual(decoded.slice(colon + 1), password);
-  return userOk && passwordOk;
+  if (colon < 0) return undefined;
+  const matches = accounts.map((account) => {
+    const userOk = safeEqual(decoded.slice(0, colon), account.username);
+    const passwordOk = safeEqual(decoded.slice(colon + 1), account.password);
+    return userOk && passwordOk;
+  });
+  return accounts[matches.indexOf(true)];
 }
 
 const xmlEscape = (value: string) =>
@@ -85,7 +90,7 @@ export default async function resursV1Simulator(app: FastifyInstance, context: S
   // Absolute addresses for what other parties are given (signing and document links); the
   // pages themselves use root-relative ones, so their CSS and forms stay 'self' under any host name.
   const base = `${context.publicUrl}${PREFIX}`;
-  const { username, password } = context.clients.resursV1;
+  const { accounts } = context.clients.resursV1;
   const store = paymentStore(context.records);
   const services = soapServices({ store, base, log: app.log });
 
@@ -112,7 +117,8 @@ export default async function resursV1Simulator(app: FastifyInstance, context: S
     });
 
     app.post(`/${endpoint.name}`, async (request, reply) => {
-      if (!credentialsMatch(request.headers.authorization, username, password)) {
+      const representative = representativeOf(request.headers.authorization, accounts);
+      if (!representative) {
         return reply
           .status(401)
           .header('www-authenticate', 'Basic realm="Resurs Bank ECommerce"')
@@ -120,7 +126,8 @@ export default async function resursV1Simulator(app: FastifyInstance, context: S
           .send(authenticationFault());
       }
       const xml = typeof request.body === 'string' ? request.body : '';
-      const answer = await server.processRequest(xml, { url: request.url, method: 'POST', headers: request.headers });
+      const headers = { ...request.headers, [REPRESENTATIVE_COUNTRY_HEADER]: representative.country };
+      const answer = await server.processRequest(xml, { url: request.url, method: 'POST', headers });
       return reply.status(answer.statusCode).type('text/xml; charset=utf-8').send(answer.body);
     });
   }

@@ -134,9 +134,23 @@ export function documentUrls(base: string, method: SandboxPaymentMethod) {
   };
 }
 
-function requireMethod(id: string): SandboxPaymentMethod {
+/**
+ * The country of the representative that called, as index.ts put it on the request after Basic
+ * auth (from the account that matched, never from the caller): Resurs issues a representative per
+ * country, and it sees that country's payment methods and payments only.
+ */
+export const REPRESENTATIVE_COUNTRY_HEADER = 'x-sandbox-representative-country';
+
+function representativeCountry(request: unknown): CountryCode {
+  const headers = (request as { headers?: Record<string, unknown> } | undefined)?.headers;
+  const country = headers?.[REPRESENTATIVE_COUNTRY_HEADER];
+  if (country !== 'NO' && country !== 'SE') throw new ECommerceError('INVALID_AUTHENTICATION');
+  return country;
+}
+
+function requireMethod(id: string, country: CountryCode): SandboxPaymentMethod {
   const method = findPaymentMethod(id);
-  if (!method) throw new ECommerceError('REFERENCED_DATA_DONT_EXISTS');
+  if (!method || method.countryCode !== country) throw new ECommerceError('REFERENCED_DATA_DONT_EXISTS');
   return method;
 }
 
@@ -147,18 +161,25 @@ export function signingUrl(base: string, paymentId: string): string {
 export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow: IServices; afterShopFlow: IServices } {
   /** Checks the input, runs the operation and turns refusals into ECommerceError faults. */
   const operation =
-    <S extends z.ZodType>(schema: S, run: (args: z.output<S>) => Promise<unknown>) =>
-    async (raw: unknown): Promise<unknown> => {
+    <S extends z.ZodType>(schema: S, run: (args: z.output<S>, country: CountryCode) => Promise<unknown>) =>
+    async (raw: unknown, _callback: unknown, _headers: unknown, request: unknown): Promise<unknown> => {
       const parsed = schema.safeParse(raw);
       try {
+        const country = representativeCountry(request);
         if (!parsed.success) throw new ECommerceError('ILLEGAL_ARGUMENT');
-        return await run(parsed.data);
+        return await run(parsed.data, country);
       } catch (error) {
         if (error instanceof ECommerceError) throw toFault(error);
         log.error({ err: error }, 'resurs-v1 simulator failed');
         throw toFault(new ECommerceError('INTERNAL_ERROR'));
       }
     };
+
+  /** A payment of the calling representative's country; another country's is not there for it. */
+  const ownPayment = async (paymentId: string, country: CountryCode) => {
+    const payment = await store.get(paymentId);
+    if (payment && payment.countryCode !== country) throw new ECommerceError('REFERENCED_DATA_DONT_EXISTS', country);
+  };
 
   const bookingResult = (payment: SandboxPayment) => {
     const status: BookPaymentStatus = currentStatus(payment);
@@ -173,11 +194,12 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
   };
 
   const shopFlow = {
-    getPaymentMethods: operation(getPaymentMethodsArgs, async (args) => {
+    getPaymentMethods: operation(getPaymentMethodsArgs, async (args, country) => {
       const requested = languageFromResurs(args.language);
-      // The sandbox representative sells in both countries; a Nordic language picks the country.
+      // A representative sells in its own country; a Nordic language of the other country finds nothing.
       const methods = PAYMENT_METHODS.filter(
         (m) =>
+          m.countryCode === country &&
           (requested === 'en' || requested === null || countryLanguage(m.countryCode) === requested) &&
           args.customerType !== 'LEGAL' &&
           (args.purchaseAmount === undefined || (args.purchaseAmount >= m.minLimit && args.purchaseAmount <= m.maxLimit)),
@@ -204,8 +226,8 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
       };
     }),
 
-    getAnnuityFactors: operation(paymentMethodArgs, async (args) => {
-      const method = requireMethod(args.paymentMethodId);
+    getAnnuityFactors: operation(paymentMethodArgs, async (args, country) => {
+      const method = requireMethod(args.paymentMethodId, country);
       const lang = countryLanguage(method.countryCode);
       const t = RESURS_TEXTS[lang].documents;
       return {
@@ -217,8 +239,8 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
       };
     }),
 
-    getCostOfPurchaseHtml: operation(costOfPurchaseArgs, async (args) => {
-      const method = requireMethod(args.paymentMethodId);
+    getCostOfPurchaseHtml: operation(costOfPurchaseArgs, async (args, country) => {
+      const method = requireMethod(args.paymentMethodId, country);
       const urls = documentUrls(base, method);
       const html = renderFragment(
         CostOfPurchase({
@@ -231,8 +253,8 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
       return { return: html };
     }),
 
-    bookPayment: operation(bookPaymentArgs, async (args) => {
-      const method = requireMethod(args.paymentData.paymentMethodId);
+    bookPayment: operation(bookPaymentArgs, async (args, representative) => {
+      const method = requireMethod(args.paymentData.paymentMethodId, representative);
       const country = args.customer.address.country;
       if (method.countryCode !== country || args.customer.type !== 'NATURAL') throw new ECommerceError('ILLEGAL_ARGUMENT', country);
       const totalAmount = args.orderData.totalAmount;
@@ -265,10 +287,13 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
       return payment ? bookingResult(payment) : {};
     }),
 
-    bookSignedPayment: operation(paymentIdArgs, async (args) => bookingResult(await bookSignedPayment(store, args.paymentId))),
+    bookSignedPayment: operation(paymentIdArgs, async (args, country) => {
+      await ownPayment(args.paymentId, country);
+      return bookingResult(await bookSignedPayment(store, args.paymentId));
+    }),
 
-    getIndividualizedTerms: operation(termsArgs, async (args) => {
-      const method = requireMethod(args.paymentMethodId);
+    getIndividualizedTerms: operation(termsArgs, async (args, country) => {
+      const method = requireMethod(args.paymentMethodId, country);
       let customerName: string | null = null;
       if (args.paymentId) {
         const payment = await store.get(args.paymentId);
@@ -284,7 +309,8 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
   };
 
   const afterShopFlow = {
-    getPayment: operation(paymentIdArgs, async (args) => {
+    getPayment: operation(paymentIdArgs, async (args, country) => {
+      await ownPayment(args.paymentId, country);
       const payment = await bookedPayment(store, args.paymentId);
       const status = currentStatus(payment);
       const method = findPaymentMethod(payment.paymentMethodId);
@@ -320,7 +346,8 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
       };
     }),
 
-    annulPayment: operation(annulArgs, async (args) => {
+    annulPayment: operation(annulArgs, async (args, country) => {
+      await ownPayment(args.paymentId, country);
       await annulPayment(store, args.paymentId);
       return {};
     }),

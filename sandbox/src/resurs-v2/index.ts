@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isLanguage, isValidNationalId, type Language, languageFromAcceptLanguage } from '@portal/domain';
+import { type CountryCode, isLanguage, isValidNationalId, type Language, languageFromAcceptLanguage } from '@portal/domain';
 import { randomToken, safeEqual, sha256Hex } from '../lib/tokens';
 import type { SandboxContext } from '../context';
 import { callbackNotifier } from './callbacks';
@@ -227,7 +227,7 @@ function businessErrors(body: CreatePaymentBody): FieldError[] {
   return errors;
 }
 
-function newPayment(body: CreatePaymentBody): StoredPayment {
+function newPayment(body: CreatePaymentBody, clientId: string): StoredPayment {
   const store = findStore(body.storeId);
   const method = findPaymentMethod(body.paymentMethodId);
   if (!store || !method) throw new Error('checked before');
@@ -238,6 +238,7 @@ function newPayment(body: CreatePaymentBody): StoredPayment {
   return {
     id: randomUUID(),
     created: new Date().toISOString(),
+    clientId,
     storeId: store.id,
     countryCode: store.countryCode,
     paymentMethodId: method.id,
@@ -305,8 +306,10 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
     if (field('grant_type') !== 'client_credentials') {
       return reply.status(400).send({ error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' });
     }
-    const expected = context.clients.resursV2;
-    if (!safeEqual(field('client_id'), expected.clientId) || !safeEqual(field('client_secret'), expected.clientSecret)) {
+    // Every account is compared, so the answer takes as long whichever one (if any) matches.
+    const matches = context.clients.resursV2.accounts.map((account) => safeEqual(field('client_id'), account.clientId) && safeEqual(field('client_secret'), account.clientSecret));
+    const account = context.clients.resursV2.accounts[matches.indexOf(true)];
+    if (!account) {
       return reply.status(401).send({ error: 'invalid_client', error_description: 'Client authentication failed' });
     }
     const scope = field('scope');
@@ -314,28 +317,48 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
       return reply.status(400).send({ error: 'invalid_scope', error_description: 'scope must be merchant-api' });
     }
     const accessToken = randomToken(32);
-    await tokens.put(sha256Hex(accessToken), { clientId: expected.clientId, scope, issuedAt: new Date().toISOString() }, TOKEN_LIFETIME_SECONDS);
+    await tokens.put(sha256Hex(accessToken), { clientId: account.clientId, country: account.country, scope, issuedAt: new Date().toISOString() }, TOKEN_LIFETIME_SECONDS);
     return { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS, scope };
   });
 
   // The Merchant API proper: every call needs a token this simulator issued and that has not expired.
   await app.register(async (api) => {
+    /**
+     * Each account is issued for one country: it sees that country's stores, and the payments it
+     * made itself (another shop's account in the same store does not see them).
+     */
+    const callers = new WeakMap<FastifyRequest, { clientId: string; country: CountryCode }>();
+    const callerOf = (request: FastifyRequest) => callers.get(request) ?? { clientId: '', country: undefined };
+    const countryOf = (request: FastifyRequest): CountryCode | undefined => callerOf(request).country;
+    const ownStore = (request: FastifyRequest, storeId: string) => {
+      const store = findStore(storeId);
+      return store && store.countryCode === countryOf(request) ? store : undefined;
+    };
+    const madeBy = (request: FastifyRequest, payment: StoredPayment) =>
+      Boolean(ownStore(request, payment.storeId)) && (payment.clientId === undefined || payment.clientId === callerOf(request).clientId);
+    const ownPayment = async (request: FastifyRequest, paymentId: string) => {
+      const payment = await payments.get(paymentId);
+      return payment && madeBy(request, payment) ? payment : null;
+    };
+
     api.addHook('onRequest', async (request, reply) => {
       const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       const token = match?.[1] ? await tokens.get(sha256Hex(match[1])) : null;
-      if (!token) {
+      // A token issued before accounts had a country cannot say which stores are its client's.
+      if (!token?.country) {
         reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
         return sendError(reply, 401, 'UNAUTHORIZED', 'A valid access token is required');
       }
+      callers.set(request, { clientId: token.clientId, country: token.country });
     });
 
-    api.get('/v2/stores', async () => ({
-      content: STORES,
-      page: { number: 0, size: STORES.length, totalElements: STORES.length, totalPages: 1 },
-    }));
+    api.get('/v2/stores', async (request) => {
+      const own = STORES.filter((store) => store.countryCode === countryOf(request));
+      return { content: own, page: { number: 0, size: own.length, totalElements: own.length, totalPages: 1 } };
+    });
 
     api.get<{ Params: { storeId: string } }>('/v2/stores/:storeId/payment_methods', async (request, reply) => {
-      const store = findStore(request.params.storeId);
+      const store = ownStore(request, request.params.storeId);
       if (!store) return sendError(reply, 404, 'NOT_FOUND', 'Store not found');
       return { paymentMethods: methodsOfStore(store.id).map((method) => paymentMethodJson(method, base)) };
     });
@@ -343,7 +366,7 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
     api.get<{ Params: { storeId: string; methodId: string }; Querystring: { amount?: string } }>(
       '/v2/stores/:storeId/payment_methods/:methodId/price_signage',
       async (request, reply) => {
-        const method = methodsOfStore(request.params.storeId).find((m) => m.id === request.params.methodId);
+        const method = ownStore(request, request.params.storeId) ? methodsOfStore(request.params.storeId).find((m) => m.id === request.params.methodId) : undefined;
         if (!method) return sendError(reply, 404, 'NOT_FOUND', 'Payment method not found');
         const value = Number(request.query.amount);
         if (!request.query.amount || !Number.isFinite(value) || value <= 0) {
@@ -365,6 +388,7 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
       const body = parsed.data;
       const errors = businessErrors(body);
       if (errors.length > 0) return sendError(reply, 400, 'VALIDATION_ERROR', 'The request is not valid', errors);
+      if (!ownStore(request, body.storeId)) return sendError(reply, 403, 'FORBIDDEN', 'The store is not one of this client');
       const existing = (await payments.findBy('orderReference', body.order.orderReference)).some((r) => r.data.storeId === body.storeId);
       if (existing) return sendError(reply, 409, 'DUPLICATE_ORDER_REFERENCE', 'A payment with this order reference exists');
       const store = findStore(body.storeId);
@@ -376,7 +400,7 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
       // [?] Resurs answers 201 without a body: the payment the answer should carry is missing, and none is kept.
       if (behaviour?.kind === 'payment-missing') return reply.status(201).send();
 
-      const payment = newPayment(body);
+      const payment = newPayment(body, callerOf(request).clientId);
       await payments.put(payment.id, payment);
       request.log.info({ paymentId: payment.id, orderReference: payment.orderReference }, 'resurs-v2 sandbox: payment created');
       return reply.status(201).send(paymentJson(payment, stateOf(payment), customerUrlOf(payment.id)));
@@ -388,9 +412,10 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
         const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
         return sendError(reply, 400, 'VALIDATION_ERROR', 'The request is not valid', errors);
       }
+      if (!ownStore(request, parsed.data.storeId)) return sendError(reply, 403, 'FORBIDDEN', 'The store is not one of this client');
       const found = (await payments.findBy('orderReference', parsed.data.orderReference))
         .map((record) => record.data)
-        .filter((payment) => payment.storeId === parsed.data.storeId);
+        .filter((payment) => payment.storeId === parsed.data.storeId && madeBy(request, payment));
       found.forEach((payment) => notifier.notifyIfDue(payment));
       return {
         content: found.map((payment) => paymentJson(payment, stateOf(payment), customerUrlOf(payment.id))),
@@ -399,7 +424,7 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
     });
 
     api.get<{ Params: { paymentId: string } }>('/v2/payments/:paymentId', async (request, reply) => {
-      const payment = await payments.get(request.params.paymentId);
+      const payment = await ownPayment(request, request.params.paymentId);
       if (!payment) return sendError(reply, 404, 'NOT_FOUND', 'Payment not found');
       notifier.notifyIfDue(payment);
       return paymentJson(payment, stateOf(payment), customerUrlOf(payment.id));
@@ -413,7 +438,7 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
       if (parsed.data.orderLines && parsed.data.orderLines.length > 0) {
         return sendError(reply, 400, 'VALIDATION_ERROR', 'The request is not valid', [{ field: 'orderLines', message: 'partial cancellation is not simulated' }]);
       }
-      if (!(await payments.get(request.params.paymentId))) return sendError(reply, 404, 'NOT_FOUND', 'Payment not found');
+      if (!(await ownPayment(request, request.params.paymentId))) return sendError(reply, 404, 'NOT_FOUND', 'Payment not found');
       let allowed = true;
       const payment = await payments.update(request.params.paymentId, (current) => {
         if (!current) throw new Error('payment disappeared');
@@ -426,7 +451,7 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
     });
 
     api.get<{ Params: { paymentId: string } }>('/v2/payments/:paymentId/tasks/status', async (request, reply) => {
-      const payment = await payments.get(request.params.paymentId);
+      const payment = await ownPayment(request, request.params.paymentId);
       if (!payment) return sendError(reply, 404, 'NOT_FOUND', 'Payment not found');
       const state = stateOf(payment);
       notifier.notifyIfDue(payment);

@@ -22,6 +22,8 @@ export const TOKEN_LIFETIME_SECONDS = 3599;
 
 export interface StoredToken {
   clientId: string;
+  /** The country the client's account was issued for. */
+  country?: CountryCode;
   scope: string;
   issuedAt: string;
 }
@@ -60,6 +62,8 @@ export type AuthorizationStatus = 'AUTHORIZED' | 'FROZEN' | 'REJECTED';
 export interface StoredPayment {
   id: string;
   created: string;
+  /** The client that made it: a payment is that client's, as its store is. */
+  clientId?: string;
   storeId: string;
   countryCode: CountryCode;
   paymentMethodId: string;

@@ -11,6 +11,7 @@ import { BACK_OFFICE_LIMITS, createMerchantSchema, type z } from '@portal/domain
 import { loadConfig, repoRoot } from '../config';
 import { type Db, openDatabase } from '../db/db';
 import { migrate } from '../db/migrate';
+import { protectPersonalData } from '../db/personal-data';
 import { repositories } from '../db/repositories';
 import { ApiError } from '../lib/errors';
 import type { Actor } from '../services/back-office/actor';
@@ -76,11 +77,13 @@ export async function main(argv: string[], print: (line: string) => void = toStd
     return values.help ? 0 : 2;
   }
 
-  const db = await open();
+  let db = await open();
   const user = userInfo().username;
   const actor: Actor = { subject: `cli:${user}`, name: `Admin CLI (${user})` };
   try {
     await migrate(db, join(repoRoot(), 'server', 'src', 'db', 'migrations'));
+    // Merchants' lender secrets are sealed with the keys of personal data (ADR 22).
+    if (!db.personalData) db = (await protectPersonalData(db, loadConfig())).db;
     const command = `${noun} ${verb}`;
     switch (command) {
       case 'merchant list': {

@@ -15,13 +15,19 @@ import {
 } from '../lib/personal-data';
 import type { Db, Queryable } from './db';
 import { SEALED_CUSTOMER_COLUMNS } from './repositories/customers';
+import { mapProviderSecrets, merchantsRepository, SEALED_MERCHANT_COLUMNS, WEBHOOK_SECRET_PURPOSE } from './repositories/merchants';
 import { personalDataRepository, type SealedTable } from './repositories/personal-data';
 import { settingsRepository } from './repositories/settings';
 
 const GENERATED_ENCRYPTION_KEY = 'data_encryption_key';
 const GENERATED_LOOKUP_KEY = 'data_lookup_key';
-/** `<current key id>/<lookup fingerprint>` once every row is sealed and hashed with those keys. */
+/**
+ * `<current key id>/<lookup fingerprint>/<what is sealed>` once every row is sealed and hashed with
+ * those keys. The last part names the latest kind of data brought under sealing (merchants'
+ * webhook and lender secrets, ADR 22): a database whose last pass predates it gets one more pass.
+ */
 const SEALED_STATE = 'personal_data_sealed_with';
+const SEALED_SCOPE = 'merchant-secrets';
 const SEAL_LOCK_ID = 7_310_002;
 const BATCH = 500;
 
@@ -60,6 +66,7 @@ const SEALED_TABLES: readonly SealedTable[] = [
   { table: 'customers', columns: SEALED_CUSTOMER_COLUMNS, hashed: { column: 'national_id', hash: 'national_id_hash' } },
   { table: 'subscriptions', columns: ['national_id'], hashed: { column: 'national_id', hash: 'national_id_hash' } },
   { table: 'consents', columns: ['subject_national_id'] },
+  { table: 'merchants', columns: SEALED_MERCHANT_COLUMNS, purpose: WEBHOOK_SECRET_PURPOSE },
 ];
 
 /** What a value reads as, whether sealed (by any configured key) or still plain. */
@@ -74,7 +81,7 @@ const plainOf = (sealer: PersonalData, purpose: string, value: string): string =
 export async function sealStoredPersonalData(db: Db): Promise<{ rows: number }> {
   const sealer = db.personalData;
   if (!sealer) throw new Error('sealStoredPersonalData needs a database with keys (withPersonalData)');
-  const state = `${sealer.currentKeyId}/${sealer.lookupFingerprint}`;
+  const state = `${sealer.currentKeyId}/${sealer.lookupFingerprint}/${SEALED_SCOPE}`;
   return db.withExclusiveLock(SEAL_LOCK_ID, async (conn) => {
     const settings = settingsRepository(conn);
     const previous = await settings.find(SEALED_STATE);
@@ -91,7 +98,7 @@ export async function sealStoredPersonalData(db: Db): Promise<{ rows: number }> 
           const values: Record<string, string | null> = {};
           for (const column of spec.columns) {
             const value = row.values[column] ?? null;
-            const purpose = `${spec.table}.${column}`;
+            const purpose = spec.purpose ?? `${spec.table}.${column}`;
             const plain = value === null ? null : plainOf(sealer, purpose, value);
             values[column] = plain === null ? null : sealer.seal(purpose, plain);
             if (spec.hashed?.column === column) values[spec.hashed.hash] = plain === null ? null : sealer.nationalIdHash(plain);
@@ -126,6 +133,21 @@ export async function sealStoredPersonalData(db: Db): Promise<{ rows: number }> 
       const last = batch.at(-1);
       if (!last || batch.length < BATCH) break;
       after = last.idHash;
+    }
+
+    // Merchants' lender secrets (ADR 22), inside their settings: few rows, one pass.
+    const merchants = merchantsRepository(conn);
+    for (const { id, settings: stored } of await merchants.storedProviderSettings()) {
+      let stale = false;
+      const resealed = mapProviderSecrets(id, stored, (purpose, secret) => {
+        if (sealer.isCurrent(secret)) return secret;
+        stale = true;
+        return sealer.seal(purpose, plainOf(sealer, purpose, secret));
+      });
+      if (stale) {
+        await merchants.replaceProviderSettings(id, resealed);
+        rows += 1;
+      }
     }
 
     await settings.put(SEALED_STATE, state);

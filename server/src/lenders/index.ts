@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApplicationRecord } from '../db/repositories/applications';
 import type { ProviderApplication, ProviderKind } from '../db/repositories/provider-applications';
+import { type LenderAccounts, lenderAccounts } from './accounts';
 import { grenkeFlow } from './grenke/flow';
 import { resursV1Flow, type ResursV1Flow } from './resurs-v1/flow';
 import { resursV2Flow } from './resurs-v2/flow';
@@ -20,6 +21,8 @@ export interface Lenders {
   /** The flow for an application: the lender it is at, or the one it goes to. */
   for(application: Pick<ApplicationRecord, 'provider' | 'version'>, atLender?: Pick<ProviderApplication, 'provider'> | null): LenderFlow;
   kindFor(application: Pick<ApplicationRecord, 'provider' | 'version'>): ProviderKind;
+  /** Which Resurs account an application goes through, and the vendor client of an account (ADR 22). */
+  accounts: LenderAccounts;
   /**
    * The application as its lender flow serves it: a version 2 application goes through version 1
    * while the Resurs Merchant API is off, so the customer gets the version 1 screen and signing.
@@ -35,9 +38,10 @@ declare module 'fastify' {
 
 export default fp(async function lenders(app: FastifyInstance) {
   const { publicUrl, features } = app.config;
+  const accounts = lenderAccounts({ merchants: () => app.repos.merchants, resursV2: app.providers.resursV2, resursV1: app.providers.resursV1 });
   const flows = {
-    RESURS_V1: resursV1Flow({ client: app.providers.resursV1, publicUrl }),
-    RESURS_V2: resursV2Flow({ client: app.providers.resursV2, publicUrl }),
+    RESURS_V1: resursV1Flow({ clients: accounts.resursV1, publicUrl }),
+    RESURS_V2: resursV2Flow({ clients: accounts.resursV2, publicUrl }),
     GRENKE: grenkeFlow({ client: app.providers.grenke }),
   };
   const kindFor = (application: Pick<ApplicationRecord, 'provider' | 'version'>): ProviderKind => {
@@ -47,6 +51,7 @@ export default fp(async function lenders(app: FastifyInstance) {
   app.decorate('lenders', {
     ...flows,
     kindFor,
+    accounts,
     for: (application, atLender) => flows[atLender?.provider ?? kindFor(application)],
     asServed: (application) => {
       const kind = kindFor(application);

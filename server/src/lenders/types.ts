@@ -8,7 +8,7 @@
 import type { ApplyForm, Language, LifecycleEvent } from '@portal/domain';
 import type { ApplicationRecord } from '../db/repositories/applications';
 import type { CustomerRecord } from '../db/repositories/customers';
-import type { ProviderAnswer, ProviderApplication, ProviderKind } from '../db/repositories/provider-applications';
+import type { LenderAccount, ProviderAnswer, ProviderApplication, ProviderKind } from '../db/repositories/provider-applications';
 import type { ProviderResult } from '../providers/types';
 
 export interface SubmitInput {
@@ -17,6 +17,8 @@ export interface SubmitInput {
   form: ApplyForm;
   /** The customer's device, as lenders ask for it (fraud checks). */
   device: { ip: string; userAgent?: string | undefined };
+  /** The lender account the submission goes through (lenders/accounts.ts); null for GRENKE. */
+  account: LenderAccount | null;
 }
 
 /** What a lender's answer means now. */

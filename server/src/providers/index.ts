@@ -5,22 +5,25 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { COUNTRY_CODES, type CountryCode } from '@portal/domain';
 import { createGrenkeClient } from './grenke/client';
 import type { GrenkeClient } from './grenke/types';
 import { createProviderHealth, type ProviderHealth } from './health';
 import { databaseRecorder } from './interactions';
 import { createRegistryClient } from './registry/client';
 import type { CompanyRegistryClient } from './registry/types';
+import { createTokenCache } from './oauth-tokens';
+import { accountClients, resursV1Identity, type ResursV1Clients, resursV2Identity, type ResursV2Clients } from './resurs-accounts';
 import { createResursV1Client } from './resurs-v1/client';
-import type { ResursV1Client } from './resurs-v1/types';
 import { createResursV2Client } from './resurs-v2/client';
-import type { ResursV2Client } from './resurs-v2/types';
 import { createSigningClient } from './signing/client';
 import type { SigningClient } from './signing/types';
+import { ok, type ProviderResult } from './types';
 
 export interface Providers {
-  resursV2: ResursV2Client;
-  resursV1: ResursV1Client;
+  /** A client per Resurs account: the portal's per country, and merchants' own (ADR 22). */
+  resursV2: ResursV2Clients;
+  resursV1: ResursV1Clients;
   grenke: GrenkeClient;
   signing: SigningClient;
   registry: CompanyRegistryClient;
@@ -47,16 +50,36 @@ export default fp(async function providers(app: FastifyInstance) {
   const recorder = health.recorder(databaseRecorder(app.db, app.log));
   const timeoutMs = config.providerTimeoutMs;
   const p = config.providers;
+  // One OAuth2 token cache for every client of the process, by token URL and client id.
+  const tokens = createTokenCache();
+  const resursV2Guard = health.guard('resurs-v2');
+  const resursV1Guard = health.guard('resurs-v1');
   const providers = {
-    resursV2: createResursV2Client({ ...p.resursV2, timeoutMs, recorder, guard: health.guard('resurs-v2') }),
-    resursV1: createResursV1Client({ ...p.resursV1, timeoutMs, recorder, guard: health.guard('resurs-v1') }),
+    resursV2: accountClients(p.resursV2.accounts, resursV2Identity, (account) =>
+      createResursV2Client({ baseUrl: p.resursV2.baseUrl, ...account, timeoutMs, recorder, guard: resursV2Guard, tokens }),
+    ),
+    resursV1: accountClients(p.resursV1.accounts, resursV1Identity, (account) =>
+      createResursV1Client({ baseUrl: p.resursV1.baseUrl, ...account, timeoutMs, recorder, guard: resursV1Guard }),
+    ),
     grenke: createGrenkeClient({ ...p.grenke, timeoutMs, recorder, guard: health.guard('grenke'), log: app.log }),
-    signing: createSigningClient({ ...p.signing, timeoutMs, recorder }),
-    registry: createRegistryClient({ ...p.registry, timeoutMs, recorder }),
+    signing: createSigningClient({ ...p.signing, timeoutMs, recorder, tokens }),
+    registry: createRegistryClient({ ...p.registry, timeoutMs, recorder, tokens }),
   } satisfies Providers;
   app.decorate('providers', providers);
   app.decorate('providerHealth', health);
   // Open circuits are tested in the background from the start; nothing runs while all are closed.
-  health.watch({ 'resurs-v1': () => providers.resursV1.probe(), 'resurs-v2': () => providers.resursV2.probe(), grenke: () => providers.grenke.probe() });
+  // A lender's circuit is the lender's, whichever account calls: the probe asks with the portal's own.
+  const probeEach = async (probe: (country: CountryCode) => Promise<ProviderResult<void>>): Promise<ProviderResult<void>> => {
+    for (const country of COUNTRY_CODES) {
+      const result = await probe(country);
+      if (!result.ok) return result;
+    }
+    return ok(undefined);
+  };
+  health.watch({
+    'resurs-v1': () => probeEach((country) => providers.resursV1.portalClient(country).probe()),
+    'resurs-v2': () => probeEach((country) => providers.resursV2.portalClient(country).probe()),
+    grenke: () => providers.grenke.probe(),
+  });
   app.addHook('onClose', async () => health.stop());
 });

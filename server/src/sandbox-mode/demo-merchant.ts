@@ -17,6 +17,16 @@ export const DEMO_MERCHANT = {
 } as const;
 
 /**
+ * Resurs Merchant API accounts the simulated Resurs issued to a shop, one per country, as a real
+ * one issues them at onboarding: what an operator enters in a merchant's provider settings to try
+ * a merchant's own account (ADR 22). Public: they only work against the sandbox.
+ */
+export const SANDBOX_SHOP_RESURS_ACCOUNTS = {
+  NO: { clientId: 'sandbox-shop-client-no', clientSecret: 'sandbox-shop-secret-no' },
+  SE: { clientId: 'sandbox-shop-client-se', clientSecret: 'sandbox-shop-secret-se' },
+} as const;
+
+/**
  * Creates or refreshes the demo merchant; its allowed origins follow the port in use. The demo
  * shop lives on the portal's own origin, so that origin is on the list: the merchant API accepts
  * only the demo shop's paths there, never the portal's API, app or simulators (services/applications.ts).

@@ -6,10 +6,10 @@
  * portal's configuration says it was issued), and the portal reaches them only over HTTP.
  */
 import type { FastifyInstance } from 'fastify';
-import { API, BACK_OFFICE_AUTH, DEMO_SHOP } from '@portal/domain';
+import { API, BACK_OFFICE_AUTH, COUNTRY_CODES, DEMO_SHOP } from '@portal/domain';
 import demoShop from '@portal/demo-shop';
 import sandbox from '@portal/sandbox';
-import { DEMO_MERCHANT, seedSandboxData } from './demo-merchant';
+import { DEMO_MERCHANT, SANDBOX_SHOP_RESURS_ACCOUNTS, seedSandboxData } from './demo-merchant';
 
 /** Where the simulators live on this server; config.ts points every provider's base URL there. */
 const SANDBOX_BASE = '/sandbox';
@@ -27,8 +27,14 @@ export default async function sandboxMode(app: FastifyInstance) {
     // A provider in the slow fault mode answers after the portal's adapters have given up.
     slowAnswerMs: config.providerTimeoutMs + 1500,
     clients: {
-      resursV2: config.providers.resursV2,
-      resursV1: config.providers.resursV1,
+      // Resurs issued the portal an account per country, and shops accounts of their own.
+      resursV2: {
+        accounts: [
+          ...COUNTRY_CODES.map((country) => ({ country, ...config.providers.resursV2.accounts[country] })),
+          ...COUNTRY_CODES.map((country) => ({ country, ...SANDBOX_SHOP_RESURS_ACCOUNTS[country] })),
+        ],
+      },
+      resursV1: { accounts: COUNTRY_CODES.map((country) => ({ country, ...config.providers.resursV1.accounts[country] })) },
       signing: config.providers.signing,
       registry: config.providers.registry.sweden,
       bankId: {

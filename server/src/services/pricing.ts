@@ -63,9 +63,12 @@ export async function pricingFor(app: FastifyInstance, application: ApplicationR
       };
     }
   } else {
-    // The lender the application goes to prices it (version 2 goes through version 1 when the Merchant API is off).
-    const client = app.lenders.kindFor(application) === 'RESURS_V2' ? app.providers.resursV2 : app.providers.resursV1;
-    const result = await client.getPricing(input, context);
+    // The lender the application goes to prices it (version 2 goes through version 1 when the
+    // Merchant API is off), through the account the application will go through (ADR 22).
+    const kind = app.lenders.kindFor(application);
+    const account = await app.lenders.accounts.choose(kind, application);
+    const client = kind === 'RESURS_V2' ? await app.lenders.accounts.resursV2(application, account) : await app.lenders.accounts.resursV1(application, account);
+    const result = client.ok ? await client.value.getPricing(input, context) : client;
     unanswered = !result.ok && result.failure.kind === 'unavailable';
     if (result.ok) pricing = result.value;
   }

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/db';
 import { repositories } from '../db/repositories';
-import type { ProviderAnswer, ProviderApplication, ProviderKind } from '../db/repositories/provider-applications';
+import type { LenderAccount, ProviderAnswer, ProviderApplication, ProviderKind } from '../db/repositories/provider-applications';
 import type { ProviderFailure, ProviderResult } from '../providers/types';
 
 export class SubmissionFailed extends Error {
@@ -18,17 +18,20 @@ export class SubmissionFailed extends Error {
   }
 }
 
-type Claim = { kind: 'mine' } | { kind: 'wait'; until: Date } | { kind: 'done'; answer: ProviderApplication };
+type Claim = { kind: 'mine'; account: LenderAccount | null } | { kind: 'wait'; until: Date } | { kind: 'done'; answer: ProviderApplication };
 
 /**
- * Submits once. `call` talks to the lender; `afterSubmit` runs in the transaction that stores
+ * Submits once, through `account` (kept on the row from the start; a caller that takes over an
+ * expired lease calls through the account kept, where the first call may have made the payment).
+ * `call` talks to the lender; `afterSubmit` runs in the transaction that stores
  * the answer (the lifecycle events), so the answer and its consequences commit together.
  */
 export async function submitOnce(
   app: FastifyInstance,
   applicationId: string,
   provider: ProviderKind,
-  call: () => Promise<ProviderResult<ProviderAnswer>>,
+  account: LenderAccount | null,
+  call: (account: LenderAccount | null) => Promise<ProviderResult<ProviderAnswer>>,
   afterSubmit: (tx: Queryable, answer: ProviderApplication) => Promise<void>,
 ): Promise<ProviderApplication> {
   const leaseMs = app.config.providerTimeoutMs * 3 + 2000;
@@ -39,14 +42,14 @@ export async function submitOnce(
       const rows = repositories(tx).providerApplications;
       // Two first callers at once: the insert lets exactly one of them in, the other then waits
       // on the row lock below like any later caller.
-      if (await rows.insertSubmitting(applicationId, provider, leaseMs)) return { kind: 'mine' };
+      if (await rows.insertSubmitting(applicationId, provider, leaseMs, account)) return { kind: 'mine', account };
       const row = await rows.lock(applicationId);
       if (!row) throw new Error('provider application vanished');
       if (row.submissionState === 'SUBMITTED') return { kind: 'done', answer: row };
       if (row.leaseUntil && row.leaseUntil.getTime() > Date.now()) return { kind: 'wait', until: row.leaseUntil };
       // The previous caller's lease ran out: take over.
-      await rows.renewLease(applicationId, leaseMs);
-      return { kind: 'mine' };
+      await rows.renewLease(applicationId, leaseMs, account);
+      return { kind: 'mine', account: row.account ?? account };
     });
 
     if (claim.kind === 'done') return claim.answer;
@@ -55,7 +58,7 @@ export async function submitOnce(
       continue;
     }
 
-    const result = await call();
+    const result = await call(claim.account);
     if (!result.ok) {
       await app.db.transaction(async (tx) => {
         await repositories(tx).providerApplications.releaseLease(applicationId);

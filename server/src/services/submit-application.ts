@@ -105,7 +105,8 @@ async function sendToLender(
       app,
       application.id,
       lender.kind,
-      () => lender.submit({ application, customer, form, device: request.device }),
+      await app.lenders.accounts.choose(lender.kind, application),
+      (account) => lender.submit({ application, customer, form, device: request.device, account }),
       async (tx, answer) => {
         const reading = lender.readSubmission(answer);
         await applyEvents(app, application.id, ['submitted', ...reading.events], {

@@ -1,4 +1,7 @@
+import { COUNTRY_CODES, type CountryCode } from '@portal/domain';
+import { isSealed } from '../../lib/personal-data';
 import type { Queryable } from '../db';
+import { personalDataOf } from './personal-data';
 
 export interface Merchant {
   id: string;
@@ -22,7 +25,10 @@ export interface MerchantDetails extends Merchant {
   deactivatedAt: Date | null;
 }
 
-/** Stored as given; secrets leave the repository only for the lender flows, never to a screen. */
+/**
+ * Secrets are sealed at rest with the keys of personal data (ADR 12, ADR 22) and opened here;
+ * they leave the repository only for the lender flows, never to a screen.
+ */
 export interface MerchantProviderSettings {
   resurs?: {
     storeId?: string | null;
@@ -67,21 +73,57 @@ interface ApiKeyRow {
 
 const date = (value: Date | null): Date | null => (value ? new Date(value) : null);
 
-const toMerchant = (row: MerchantRow): Merchant => ({
+/** What webhook secrets are sealed for; the previous secret is the current one moved aside, so it shares the purpose. */
+export const WEBHOOK_SECRET_PURPOSE = 'merchants.webhook_secret';
+/** The merchant columns sealed at rest (db/personal-data.ts seals what an earlier version kept in clear). */
+export const SEALED_MERCHANT_COLUMNS = ['webhook_secret', 'previous_webhook_secret'] as const;
+
+/** A sealed value opened, or one an earlier version kept in clear read as it is (sealed at the next start). */
+function opened(db: Queryable, purpose: string, value: string): string {
+  return isSealed(value) ? personalDataOf(db).open(purpose, value) : value;
+}
+
+const toMerchant = (db: Queryable, row: MerchantRow): Merchant => ({
   id: row.id,
   name: row.name,
   allowedOrigins: row.allowed_origins,
-  webhookSecret: row.webhook_secret,
+  webhookSecret: opened(db, WEBHOOK_SECRET_PURPOSE, row.webhook_secret),
   webhookUrl: row.webhook_url,
 });
 
-const toDetails = (row: MerchantRow): MerchantDetails => ({
-  ...toMerchant(row),
+/** What a merchant's Resurs secret of a country is sealed for (bound to the merchant and the country). */
+export const resursSecretPurpose = (merchantId: string, country: CountryCode) => `merchants.provider_settings.${merchantId}.resurs.${country}`;
+
+/**
+ * The settings with each secret passed through `change` (seal or open). A value an earlier
+ * version stored in clear is read as it is, and sealed at the next start (db/personal-data.ts).
+ */
+export function mapProviderSecrets(
+  merchantId: string,
+  settings: MerchantProviderSettings,
+  change: (purpose: string, secret: string) => string,
+): MerchantProviderSettings {
+  const resurs = settings.resurs;
+  if (!resurs?.credentials) return settings;
+  const credentials: NonNullable<NonNullable<MerchantProviderSettings['resurs']>['credentials']> = {};
+  for (const country of COUNTRY_CODES) {
+    const pair = resurs.credentials[country];
+    if (pair) credentials[country] = { clientId: pair.clientId, clientSecret: change(resursSecretPurpose(merchantId, country), pair.clientSecret) };
+  }
+  return { ...settings, resurs: { ...resurs, credentials } };
+}
+
+/** Opens sealed secrets; a connection without keys reaches here only for merchants without any. */
+const openSecrets = (db: Queryable, merchantId: string, settings: MerchantProviderSettings): MerchantProviderSettings =>
+  mapProviderSecrets(merchantId, settings, (purpose, secret) => opened(db, purpose, secret));
+
+const toDetails = (db: Queryable, row: MerchantRow): MerchantDetails => ({
+  ...toMerchant(db, row),
   active: row.active,
   webhookUrl: row.webhook_url,
-  previousWebhookSecret: row.previous_webhook_secret,
+  previousWebhookSecret: row.previous_webhook_secret === null ? null : opened(db, WEBHOOK_SECRET_PURPOSE, row.previous_webhook_secret),
   previousSecretExpiresAt: date(row.previous_secret_expires_at),
-  providerSettings: row.provider_settings ?? {},
+  providerSettings: openSecrets(db, row.id, row.provider_settings ?? {}),
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
   deactivatedAt: date(row.deactivated_at),
@@ -107,7 +149,7 @@ export function merchantsRepository(db: Queryable) {
          ON CONFLICT (id) DO UPDATE
            SET name = excluded.name, allowed_origins = excluded.allowed_origins,
                webhook_secret = excluded.webhook_secret, updated_at = now()`,
-        [merchant.id, merchant.name, merchant.allowedOrigins, merchant.webhookSecret],
+        [merchant.id, merchant.name, merchant.allowedOrigins, personalDataOf(db).seal(WEBHOOK_SECRET_PURPOSE, merchant.webhookSecret)],
       );
     },
 
@@ -122,7 +164,7 @@ export function merchantsRepository(db: Queryable) {
 
     async findById(id: string): Promise<Merchant | null> {
       const [row] = await db.query<MerchantRow>('SELECT * FROM merchants WHERE id = $1', [id]);
-      return row ? toMerchant(row) : null;
+      return row ? toMerchant(db, row) : null;
     },
 
     /** Adds a key by its hash; adding the same key twice is harmless. */
@@ -142,19 +184,19 @@ export function merchantsRepository(db: Queryable) {
          WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND m.active`,
         [keyHash],
       );
-      return row ? { ...toMerchant(row), apiKeyId: row.key_id, apiKeyLastUsedAt: date(row.key_last_used_at) } : null;
+      return row ? { ...toMerchant(db, row), apiKeyId: row.key_id, apiKeyLastUsedAt: date(row.key_last_used_at) } : null;
     },
 
     // ---- The back office ----
 
     async findDetails(id: string): Promise<MerchantDetails | null> {
       const [row] = await db.query<MerchantRow>('SELECT * FROM merchants WHERE id = $1', [id]);
-      return row ? toDetails(row) : null;
+      return row ? toDetails(db, row) : null;
     },
 
     async list(): Promise<MerchantDetails[]> {
       const rows = await db.query<MerchantRow>('SELECT * FROM merchants ORDER BY name, id');
-      return rows.map(toDetails);
+      return rows.map((row) => toDetails(db, row));
     },
 
     /** A new merchant; false when the id is taken. */
@@ -162,7 +204,7 @@ export function merchantsRepository(db: Queryable) {
       const rows = await db.query(
         `INSERT INTO merchants (id, name, allowed_origins, webhook_url, webhook_secret) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [merchant.id, merchant.name, merchant.allowedOrigins, merchant.webhookUrl, merchant.webhookSecret],
+        [merchant.id, merchant.name, merchant.allowedOrigins, merchant.webhookUrl, personalDataOf(db).seal(WEBHOOK_SECRET_PURPOSE, merchant.webhookSecret)],
       );
       return rows.length > 0;
     },
@@ -183,8 +225,23 @@ export function merchantsRepository(db: Queryable) {
       );
     },
 
+    /** Stores the settings, each secret sealed. */
     async setProviderSettings(id: string, settings: MerchantProviderSettings): Promise<void> {
-      await db.query('UPDATE merchants SET provider_settings = $2::jsonb, updated_at = now() WHERE id = $1', [id, JSON.stringify(settings)]);
+      const sealer = personalDataOf(db);
+      const sealed = mapProviderSecrets(id, settings, (purpose, secret) => sealer.seal(purpose, secret));
+      await db.query('UPDATE merchants SET provider_settings = $2::jsonb, updated_at = now() WHERE id = $1', [id, JSON.stringify(sealed)]);
+    },
+
+    /** Every merchant's settings as stored (secrets sealed, or in clear from an earlier version): for re-sealing at start. */
+    async storedProviderSettings(): Promise<{ id: string; settings: MerchantProviderSettings }[]> {
+      const rows = await db.query<{ id: string; provider_settings: MerchantProviderSettings }>(
+        `SELECT id, provider_settings FROM merchants WHERE provider_settings -> 'resurs' -> 'credentials' <> '{}'::jsonb ORDER BY id`,
+      );
+      return rows.map((row) => ({ id: row.id, settings: row.provider_settings }));
+    },
+
+    async replaceProviderSettings(id: string, settings: MerchantProviderSettings): Promise<void> {
+      await db.query('UPDATE merchants SET provider_settings = $2::jsonb WHERE id = $1', [id, JSON.stringify(settings)]);
     },
 
     /** The new secret signs from now on; the current one keeps signing until `previousValidUntil`. */
@@ -192,7 +249,7 @@ export function merchantsRepository(db: Queryable) {
       await db.query(
         `UPDATE merchants SET previous_webhook_secret = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE webhook_secret END,
            previous_secret_expires_at = $3, webhook_secret = $2, updated_at = now() WHERE id = $1`,
-        [id, secret, previousValidUntil],
+        [id, personalDataOf(db).seal(WEBHOOK_SECRET_PURPOSE, secret), previousValidUntil],
       );
     },
 

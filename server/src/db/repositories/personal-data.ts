@@ -13,8 +13,10 @@ export function personalDataOf(db: Queryable): PersonalData {
 
 /** A table whose text columns hold sealed values, and where its national ID's lookup hash goes. */
 export interface SealedTable {
-  table: 'customers' | 'subscriptions' | 'consents';
+  table: 'customers' | 'subscriptions' | 'consents' | 'merchants';
   columns: readonly string[];
+  /** One purpose for every column (values that move between them), instead of `<table>.<column>`. */
+  purpose?: string;
   /** The column sealing a national ID and the one holding its lookup hash. */
   hashed?: { column: string; hash: string };
 }

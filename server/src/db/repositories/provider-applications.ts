@@ -3,9 +3,20 @@
  * word, where the customer goes next at the lender) and the submission lease that makes
  * submitting idempotent across clicks, tabs and instances.
  */
+import type { CountryCode } from '@portal/domain';
 import type { Queryable } from '../db';
 
 export type ProviderKind = 'RESURS_V1' | 'RESURS_V2' | 'GRENKE';
+
+/**
+ * The lender account an application went through (ADR 22): whose it is, for which country, and
+ * its public id (Resurs v2 client id, Resurs v1 username). Never the secret.
+ */
+export interface LenderAccount {
+  source: 'portal' | 'merchant';
+  country: CountryCode;
+  id: string;
+}
 
 export interface ProviderApplication {
   applicationId: string;
@@ -16,6 +27,8 @@ export interface ProviderApplication {
   leaseUntil: Date | null;
   customerUrl: string | null;
   data: Record<string, unknown>;
+  /** The lender account of the submission; null for GRENKE and for rows from before accounts were kept. */
+  account: LenderAccount | null;
   statusChangedAt: Date | null;
   createdAt: Date;
 }
@@ -29,6 +42,7 @@ interface Row {
   lease_until: Date | null;
   customer_url: string | null;
   data: Record<string, unknown>;
+  lender_account: LenderAccount | null;
   status_changed_at: Date | null;
   created_at: Date;
 }
@@ -42,6 +56,7 @@ const toRecord = (row: Row): ProviderApplication => ({
   leaseUntil: row.lease_until ? new Date(row.lease_until) : null,
   customerUrl: row.customer_url,
   data: row.data,
+  account: row.lender_account ?? null,
   statusChangedAt: row.status_changed_at ? new Date(row.status_changed_at) : null,
   createdAt: new Date(row.created_at),
 });
@@ -66,13 +81,16 @@ export function providerApplicationsRepository(db: Queryable) {
       return row ? toRecord(row) : null;
     },
 
-    /** Takes the submission lease of a new row; false when the row already exists. */
-    async insertSubmitting(applicationId: string, provider: ProviderKind, leaseMs: number): Promise<boolean> {
+    /**
+     * Takes the submission lease of a new row, with the lender account the call goes through;
+     * false when the row already exists.
+     */
+    async insertSubmitting(applicationId: string, provider: ProviderKind, leaseMs: number, account: LenderAccount | null = null): Promise<boolean> {
       const rows = await db.query(
-        `INSERT INTO provider_applications (application_id, provider, submission_state, lease_until)
-         VALUES ($1, $2, 'SUBMITTING', now() + make_interval(secs => $3::numeric / 1000))
+        `INSERT INTO provider_applications (application_id, provider, submission_state, lease_until, lender_account)
+         VALUES ($1, $2, 'SUBMITTING', now() + make_interval(secs => $3::numeric / 1000), $4::jsonb)
          ON CONFLICT (application_id) DO NOTHING RETURNING application_id`,
-        [applicationId, provider, leaseMs],
+        [applicationId, provider, leaseMs, account ? JSON.stringify(account) : null],
       );
       return rows.length === 1;
     },
@@ -83,12 +101,12 @@ export function providerApplicationsRepository(db: Queryable) {
       return row ? toRecord(row) : null;
     },
 
-    /** Takes over the lease of a caller whose lease ran out. */
-    async renewLease(applicationId: string, leaseMs: number): Promise<void> {
+    /** Takes over the lease of a caller whose lease ran out; an account already kept stays. */
+    async renewLease(applicationId: string, leaseMs: number, account: LenderAccount | null = null): Promise<void> {
       await db.query(
         `UPDATE provider_applications SET lease_until = now() + make_interval(secs => $2::numeric / 1000),
-           attempts = attempts + 1, updated_at = now() WHERE application_id = $1`,
-        [applicationId, leaseMs],
+           lender_account = COALESCE(lender_account, $3::jsonb), attempts = attempts + 1, updated_at = now() WHERE application_id = $1`,
+        [applicationId, leaseMs, account ? JSON.stringify(account) : null],
       );
     },
 

@@ -7,6 +7,7 @@ import { API, type LifecycleEvent, pagePath, PAGES, vatPercentOf } from '@portal
 import type { ApplicationRecord } from '../../db/repositories/applications';
 import type { ProviderApplication } from '../../db/repositories/provider-applications';
 import type { ResursV1Booking, ResursV1Client, ResursV1Status } from '../../providers/resurs-v1/types';
+import type { ClientFor } from '../accounts';
 import { ok, type ProviderResult } from '../../providers/types';
 import { consumerOf, inLanguage, netPriceIn } from '../consumer';
 import type { LenderFlow, Reading } from '../types';
@@ -45,14 +46,16 @@ export interface ResursV1Flow extends LenderFlow {
   completeSigning(application: ApplicationRecord, provider: ProviderApplication): Promise<ProviderResult<Reading>>;
 }
 
-export function resursV1Flow({ client, publicUrl }: { client: ResursV1Client; publicUrl: string }): ResursV1Flow {
+export function resursV1Flow({ clients, publicUrl }: { clients: ClientFor<ResursV1Client>; publicUrl: string }): ResursV1Flow {
   const signSuccessUrl = (application: ApplicationRecord) => `${publicUrl}${API.signSuccess.url()}?ref=${encodeURIComponent(application.reference)}`;
 
   return {
     kind: 'RESURS_V1',
 
-    async submit({ application, customer, form, device }) {
-      const result = await client.bookPayment(
+    async submit({ application, customer, form, device, account }) {
+      const client = await clients(application, account);
+      if (!client.ok) return client;
+      const result = await client.value.bookPayment(
         {
           preferredId: application.reference,
           countryCode: application.countryCode,
@@ -88,7 +91,9 @@ export function resursV1Flow({ client, publicUrl }: { client: ResursV1Client; pu
 
     async completeSigning(application, provider) {
       if (!provider.externalId) return ok({ providerStatus: provider.providerStatus ?? '', customerUrl: null, events: [], keepPolling: false });
-      const result = await client.bookSignedPayment(provider.externalId, { applicationId: application.id });
+      const client = await clients(application, provider.account);
+      if (!client.ok) return client;
+      const result = await client.value.bookSignedPayment(provider.externalId, { applicationId: application.id });
       if (!result.ok) {
         // Resurs refuses to book an unsigned payment: the customer cancelled or the signature failed.
         if (result.failure.kind === 'refused' && result.failure.code === 'SIGNING_REQUIRED') {
@@ -104,7 +109,9 @@ export function resursV1Flow({ client, publicUrl }: { client: ResursV1Client; pu
       if (!provider.externalId || provider.data.signed !== true) {
         return ok({ providerStatus: provider.providerStatus ?? '', customerUrl: provider.customerUrl, events: [], keepPolling: false });
       }
-      const result = await client.getPayment(provider.externalId, { applicationId: application.id });
+      const client = await clients(application, provider.account);
+      if (!client.ok) return client;
+      const result = await client.value.getPayment(provider.externalId, { applicationId: application.id });
       return result.ok ? ok(readingOf(result.value, true)) : result;
     },
 
@@ -115,7 +122,9 @@ export function resursV1Flow({ client, publicUrl }: { client: ResursV1Client; pu
 
     async cancel(application, provider) {
       if (!provider.externalId) return ok(undefined);
-      return client.annulPayment(provider.externalId, { applicationId: application.id });
+      const client = await clients(application, provider.account);
+      if (!client.ok) return client;
+      return client.value.annulPayment(provider.externalId, { applicationId: application.id });
     },
   };
 }

@@ -7,6 +7,7 @@ import { API, CALLBACKS, type LifecycleEvent } from '@portal/domain';
 import type { ApplicationRecord } from '../../db/repositories/applications';
 import type { ProviderApplication } from '../../db/repositories/provider-applications';
 import type { ResursV2Client, ResursV2Payment, ResursV2Status } from '../../providers/resurs-v2/types';
+import type { ClientFor } from '../accounts';
 import { ok } from '../../providers/types';
 import type { LenderFlow, Reading } from '../types';
 import { consumerOf, inLanguage } from '../consumer';
@@ -42,7 +43,7 @@ const readingOf = (payment: Pick<ResursV2Payment, 'status' | 'rejectedReason' | 
   keepPolling: !SETTLED.includes(payment.status),
 });
 
-export function resursV2Flow({ client, publicUrl }: { client: ResursV2Client; publicUrl: string }): LenderFlow {
+export function resursV2Flow({ clients, publicUrl }: { clients: ClientFor<ResursV2Client>; publicUrl: string }): LenderFlow {
   /** Resurs sends the customer back through the portal, which reads the payment before any page shows. */
   const returnUrl = (application: ApplicationRecord, result: 'success' | 'fail') =>
     `${publicUrl}${API.resursV2Return.url({ result })}?ref=${encodeURIComponent(application.reference)}`;
@@ -50,8 +51,10 @@ export function resursV2Flow({ client, publicUrl }: { client: ResursV2Client; pu
   return {
     kind: 'RESURS_V2',
 
-    async submit({ application, customer, form, device }) {
-      const result = await client.createPayment(
+    async submit({ application, customer, form, device, account }) {
+      const client = await clients(application, account);
+      if (!client.ok) return client;
+      const result = await client.value.createPayment(
         {
           orderReference: application.reference,
           countryCode: application.countryCode,
@@ -91,7 +94,9 @@ export function resursV2Flow({ client, publicUrl }: { client: ResursV2Client; pu
 
     async readStatus(application, provider) {
       if (!provider.externalId) return ok({ providerStatus: provider.providerStatus ?? '', customerUrl: null, events: [], keepPolling: false });
-      const result = await client.getPayment(provider.externalId, { applicationId: application.id });
+      const client = await clients(application, provider.account);
+      if (!client.ok) return client;
+      const result = await client.value.getPayment(provider.externalId, { applicationId: application.id });
       return result.ok ? ok(readingOf(result.value)) : result;
     },
 
@@ -103,7 +108,9 @@ export function resursV2Flow({ client, publicUrl }: { client: ResursV2Client; pu
 
     async cancel(application, provider) {
       if (!provider.externalId) return ok(undefined);
-      return client.cancelPayment(provider.externalId, { applicationId: application.id });
+      const client = await clients(application, provider.account);
+      if (!client.ok) return client;
+      return client.value.cancelPayment(provider.externalId, { applicationId: application.id });
     },
   };
 }

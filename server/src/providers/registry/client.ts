@@ -7,7 +7,7 @@
  */
 import { type CountryCode, normaliseSwedishOrgNumber } from '@portal/domain';
 import { createHttpClient } from '../http';
-import { accessTokens, withBearer } from '../oauth-tokens';
+import { accessTokens, type TokenCache, withBearer } from '../oauth-tokens';
 import { type CallContext, fail, type InteractionRecorder, ok, type ProviderResult } from '../types';
 import { signatoriesAnswer, signatoriesOfCombinations } from './bolagsverket';
 import { rolesAnswer, signatoriesOfRoles } from './brreg';
@@ -20,6 +20,8 @@ export interface RegistryClientOptions {
   sweden: { baseUrl: string; clientId: string; clientSecret: string };
   timeoutMs: number;
   recorder: InteractionRecorder;
+  /** The process's one token cache (oauth-tokens.ts); a cache of its own when left out. */
+  tokens?: TokenCache | undefined;
 }
 
 /** Token endpoint and scope of the provider's API ([?] the signing service's: Signicat's host serves both). */
@@ -37,7 +39,7 @@ export function createRegistryClient(options: RegistryClientOptions): CompanyReg
   const http = (baseUrl: string) => createHttpClient({ provider: 'registry', baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder });
   const norway = http(options.norway.baseUrl);
   const sweden = http(options.sweden.baseUrl);
-  const withToken = withBearer(sweden, accessTokens(sweden, { clientId: options.sweden.clientId, clientSecret: options.sweden.clientSecret, path: TOKEN_PATH, scope: TOKEN_SCOPE, authentication: 'basic' }));
+  const withToken = withBearer(sweden, accessTokens(sweden, { clientId: options.sweden.clientId, clientSecret: options.sweden.clientSecret, path: TOKEN_PATH, scope: TOKEN_SCOPE, authentication: 'basic' }, options.tokens));
 
   async function norwegian(organisationNumber: string, context?: CallContext): Promise<ProviderResult<CompanySignatories>> {
     const register = 'brreg-enhetsregisteret';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { COUNTRIES, type CountryCode, type DocumentLink, normaliseNationalId, vatOfGross, vatPercentOf } from '@portal/domain';
 import { createHttpClient, type HttpRequest } from '../http';
 import { type CallContext, type CallGuard, fail, type InteractionRecorder, type LoanPricing, ok, type ProviderResult } from '../types';
-import { accessTokens, withBearer } from '../oauth-tokens';
+import { accessTokens, type TokenCache, withBearer } from '../oauth-tokens';
 import {
   paymentAnswer,
   paymentMethodsAnswer,
@@ -33,6 +33,8 @@ export type ResursV2ClientOptions = {
   storeId: string;
   timeoutMs: number;
   recorder: InteractionRecorder;
+  /** The process's one token cache (oauth-tokens.ts); a cache of its own when left out. */
+  tokens?: TokenCache | undefined;
   guard?: CallGuard | undefined;
 };
 
@@ -162,7 +164,7 @@ function createPaymentBody(input: ResursV2CreatePayment, storeId: string, paymen
 export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Client {
   const http = createHttpClient({ provider: 'resurs-v2', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder, guard: options.guard });
   // PROVIDERS.md: `POST /oauth2/token`, scope merchant-api, lifetime 3599 s.
-  const bearer = withBearer(http, accessTokens(http, { clientId: options.clientId, clientSecret: options.clientSecret, path: '/oauth2/token', scope: 'merchant-api', authentication: 'form' }));
+  const bearer = withBearer(http, accessTokens(http, { clientId: options.clientId, clientSecret: options.clientSecret, path: '/oauth2/token', scope: 'merchant-api', authentication: 'form' }, options.tokens));
 
   /** An API call with the bearer token, its answer read with `schema`. */
   async function call<T>(request: HttpRequest, schema: z.ZodType<T>): Promise<ProviderResult<T>> {

@@ -6,7 +6,7 @@
  */
 import { type CountryCode, z } from '@portal/domain';
 import { createHttpClient, type HttpResponse } from '../http';
-import { accessTokens, withBearer } from '../oauth-tokens';
+import { accessTokens, type TokenCache, withBearer } from '../oauth-tokens';
 import { fail, ok, type CallContext, type InteractionRecorder, type ProviderRefusal, type ProviderResult } from '../types';
 import { packagingStatusOf, taskStatusOf } from './statuses';
 import type { CreateSigningOrder, PackagingStatus, SigningClient, SigningOrder, SigningTask } from './types';
@@ -17,6 +17,8 @@ export type SigningClientOptions = {
   clientSecret: string;
   timeoutMs: number;
   recorder: InteractionRecorder;
+  /** The process's one token cache (oauth-tokens.ts); a cache of its own when left out. */
+  tokens?: TokenCache | undefined;
   /** Days a signer has before the task expires ([?] no documented default; 30 is Signicat's upper bound for deletion). */
   daysToLive?: number | undefined;
 };
@@ -91,7 +93,7 @@ const isPdf = (bytes: Uint8Array) =>
 export function createSigningClient(options: SigningClientOptions): SigningClient {
   const http = createHttpClient({ provider: 'signing', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder });
   const daysToLive = options.daysToLive ?? DEFAULT_DAYS_TO_LIVE;
-  const call = withBearer(http, accessTokens(http, { clientId: options.clientId, clientSecret: options.clientSecret, path: TOKEN_PATH, scope: TOKEN_SCOPE, authentication: 'basic' }));
+  const call = withBearer(http, accessTokens(http, { clientId: options.clientId, clientSecret: options.clientSecret, path: TOKEN_PATH, scope: TOKEN_SCOPE, authentication: 'basic' }, options.tokens));
 
   /** Reads an order; statuses the order does not carry are asked for one by one. */
   const readOrder = async (response: HttpResponse<unknown>, context?: CallContext): Promise<ProviderResult<SigningOrder>> => {

@@ -30,7 +30,9 @@ export default async function resursV1Routes(app: FastifyInstance) {
       const { app: application } = await authorisedApplication(app.db, requireIdentity(request), activeReference(request), { registry: app.providers.registry, log: app.log });
       if (application.provider !== 'RESURS' || app.lenders.kindFor(application) !== 'RESURS_V1') throw ApiError.badRequest();
       const provider = await app.repos.providerApplications.find(application.id);
-      const result = await app.providers.resursV1.getIndividualizedTerms(
+      const client = await app.lenders.accounts.resursV1(application, provider?.account ?? (await app.lenders.accounts.choose('RESURS_V1', application)));
+      if (!client.ok) throw apiErrorFor(client.failure);
+      const result = await client.value.getIndividualizedTerms(
         { termsType: request.query.termsType, countryCode: application.countryCode, amount: application.loanAmount, period: application.loanPeriod, paymentId: provider?.externalId ?? null },
         { applicationId: application.id },
       );

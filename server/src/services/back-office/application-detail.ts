@@ -17,9 +17,10 @@ export async function findApplication(app: FastifyInstance, reference: string): 
 }
 
 export async function detailOf(app: FastifyInstance, application: ApplicationRecord): Promise<ApplicationDetail> {
-  const [customer, merchant, events, calls, webhookEvents, attempts] = [
+  const [customer, merchant, provider, events, calls, webhookEvents, attempts] = [
     await app.repos.customers.findByApplicationId(application.id),
     await app.repos.merchants.findById(application.merchantId),
+    await app.repos.providerApplications.find(application.id),
     await app.repos.events.listForApplication(application.id),
     await app.repos.providerInteractions.listForApplication(application.id),
     await app.repos.webhookEvents.listForApplication(application.id),
@@ -61,6 +62,7 @@ export async function detailOf(app: FastifyInstance, application: ApplicationRec
     personalDataErasedAt: application.personalDataErasedAt ? application.personalDataErasedAt.toISOString() : null,
     callbackUrl: application.callbackUrl,
     webhookUrl: application.webhookUrl,
+    lenderAccount: provider?.account ?? null,
     timeline,
     webhookEvents: webhookEvents.map((event) => ({
       id: event.id,

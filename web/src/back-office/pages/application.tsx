@@ -92,6 +92,15 @@ export function ApplicationPage({ reference }: { reference: string }) {
         <dd>{application.merchantName}</dd>
         <dt className="text-neutral-700">{t('application.lender')}</dt>
         <dd>{t('application.lenderValue', { provider: application.provider, version: application.version, country: application.countryCode })}</dd>
+        <dt className="text-neutral-700">{t('application.lenderAccount')}</dt>
+        <dd className="break-all" data-testid="lender-account">
+          {detail.data.lenderAccount
+            ? t(detail.data.lenderAccount.source === 'merchant' ? 'application.lenderAccountMerchant' : 'application.lenderAccountPortal', {
+                country: detail.data.lenderAccount.country,
+                id: detail.data.lenderAccount.id,
+              })
+            : '–'}
+        </dd>
         <dt className="text-neutral-700">{t('application.amount')}</dt>
         <dd>{format.amount(application.loanAmount, application.currency)}</dd>
         <dt className="text-neutral-700">{t('application.customer')}</dt>

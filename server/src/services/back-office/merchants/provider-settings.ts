@@ -1,7 +1,8 @@
 /**
- * A merchant's own settings at the lenders: its Resurs store ID and Resurs credentials per
- * country. Stored and validated here; the lender flows still use the portal's one configured
- * Resurs account (see ADR 11). A credential given without its secret keeps the stored secret.
+ * A merchant's own settings at the lenders: its Resurs store ID and Resurs Merchant API
+ * credentials per country, which its version 2 applications in that country then go through
+ * (lenders/accounts.ts, ADR 22). The secrets are sealed at rest by the repository and never
+ * answered. A credential given without its secret keeps the stored secret.
  */
 import type { MerchantView, ProviderSettingsInput } from '@portal/domain';
 import type { Db } from '../../../db/db';
