@@ -22,10 +22,18 @@ const SHELL = [
   /[\\/]domain[\\/]src[\\/](?!(schemas|sandbox|builders)[\\/])/,
   // The flow's shared parts (applications, payment status, leaving for the shop), which the
   // apply, sign and waiting pages all use, and the bundler's runtime.
-  /[\\/]web[\\/]src[\\/]features[\\/](applications|payment[\\/](api|hooks|logic)|apply[\\/]api)[\\/]/,
+  /[\\/]web[\\/]src[\\/]features[\\/](applications|payment[\\/]api|apply[\\/]api)[\\/]/,
   /rolldown[\\/]runtime/,
 ];
-const APPLY = /[\\/]web[\\/]src[\\/](features[\\/]apply[\\/](?!api[\\/]|logic[\\/](apply-validation|form-resolver)\.)|app[\\/]pages[\\/](apply|form-apply)\.)/;
+/**
+ * What the pages after the apply screen share and the apply route does not use (the payment
+ * status and the flow's language): one chunk of their own, so the apply route does not download
+ * it (ADR 14, update).
+ */
+const FLOW = /[\\/]web[\\/]src[\\/](features[\\/]payment[\\/](hooks|logic)[\\/]|lib[\\/]flow[\\/]use-application-language\.)/;
+/** Used by a few pages only, none on the apply route. */
+const NOT_SHELL = /[\\/]web[\\/]src[\\/](lib[\\/]links\.|components[\\/]ui[\\/](text-area|throttle|use-throttled-callback)\.)/;
+const APPLY = /[\\/]web[\\/]src[\\/](features[\\/]apply[\\/](?!api[\\/]|components[\\/]mock-panel\.|logic[\\/](apply-validation|form-resolver)\.)|app[\\/]pages[\\/](apply|form-apply)\.)/;
 
 // The SPA lives under /loan-subscription/ and calls the API on the same origin. In development
 // the Vite server proxies /api and the server-rendered parts to the portal on port 3000.
@@ -71,7 +79,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'shell', test: (id: string) => SHELL.some((pattern) => pattern.test(id)), priority: 2 },
+            { name: 'shell', test: (id: string) => !FLOW.test(id) && !NOT_SHELL.test(id) && SHELL.some((pattern) => pattern.test(id)), priority: 2 },
+            { name: 'flow', test: FLOW, priority: 1 },
             { name: 'apply', test: APPLY, priority: 1, includeDependenciesRecursively: false },
           ],
         },

@@ -59,7 +59,8 @@ describe('the variant follows the application', () => {
   it('business with the dummy login feature: the mock panel', async () => {
     const calls = serve({ [`POST ${API.grenkeMock.url({ action: 'denied', merchantPaymentReference: 'order-1' })}`]: { body: { action: 'denied', delay: 0 } } });
     renderApply(business(), { showDummyLogin: true, resursMerchantApiEnabled: true });
-    const panel = screen.getByRole('region', { name: /Test environment/ });
+    // Loaded on demand (sandbox only), so it shows a moment after the screen.
+    const panel = await screen.findByRole('region', { name: /Test environment/ });
     expect(within(panel).getByRole('spinbutton', { name: 'Delay in seconds' })).toHaveValue(30);
     await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'Result' }), 'Apply + denied');
     const delay = within(panel).getByRole('spinbutton', { name: 'Delay in seconds' });

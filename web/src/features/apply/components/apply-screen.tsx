@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { Features, LoanApplicationsResponse, LoanApplicationView } from '@portal/domain';
 import { flexYoungOffered } from '@portal/domain';
 import { Alert } from '@/components/ui/alert';
@@ -17,10 +17,12 @@ import { ClosedScreen } from './closed-screen';
 import { ConsentCheckbox } from './consent-checkbox';
 import { ContactFields } from './contact-fields';
 import { FlexYoungBox } from './flex-young-box';
-import { MockPanel } from './mock-panel';
 import { RenewalSection } from './renewal-section';
 import { SubmitStatus } from './submit-status';
 import { SubscriptionSummary } from './subscription-summary';
+
+/** Sandbox only: downloaded when the sandbox shows it, never in production (ADR 14, update). */
+const MockPanel = lazy(async () => ({ default: (await import('./mock-panel')).MockPanel }));
 
 interface Props {
   data: LoanApplicationsResponse;
@@ -150,7 +152,9 @@ export function ApplyScreen({ data, application, features, onRetry, retrying }: 
         />
       ) : null}
       {business && features?.showDummyLogin ? (
-        <MockPanel merchantPaymentReference={application.merchantPaymentReference} />
+        <Suspense fallback={null}>
+          <MockPanel merchantPaymentReference={application.merchantPaymentReference} />
+        </Suspense>
       ) : null}
     </div>
   );
