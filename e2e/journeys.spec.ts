@@ -72,6 +72,17 @@ async function apply(page: Page, renewal?: string) {
  * webhooks the shop received with their signatures checked. Webhooks are delivered from an
  * outbox, so the page is reloaded until the expected one has arrived.
  */
+/**
+ * The task page sends the browser to the waiting screen, which may have its answer at once and
+ * go on to the shop before a check of the address could run: the navigation is awaited from
+ * before the action, when it commits.
+ */
+async function passesTheWaitingScreen(page: Page, action: () => Promise<void>) {
+  const waiting = page.waitForURL(/\/loan-subscription\/form\/payment\/loading\/demo\//, { waitUntil: 'commit' });
+  await action();
+  await waiting;
+}
+
 async function expectMerchantSees(page: Page, outcome: string, apiStatus: string) {
   await expect(page).toHaveURL(/\/demo-shop\/return\?/);
   const url = new URL(page.url());
@@ -124,8 +135,7 @@ test('consumer SE v2 with a renewal product: Resurs task page, approved', async 
 
   // The apply screen sends the browser to Resurs' task page; signing there returns to the waiting screen.
   await expect(page).toHaveURL(/\/sandbox\/resurs-v2\/task\//);
-  await page.getByRole('button', { name: 'Skriv under med BankID' }).click();
-  await expect(page).toHaveURL(/\/loan-subscription\/form\/payment\/loading\/demo\//);
+  await passesTheWaitingScreen(page, () => page.getByRole('button', { name: 'Skriv under med BankID' }).click());
   await expectMerchantSees(page, 'client_sign_success_approved', 'COMPLETED');
 });
 
@@ -134,8 +144,7 @@ test('consumer rejected: Resurs declines after its task page, and the waiting sc
   await dummyLogin(page);
   await apply(page);
   await expect(page).toHaveURL(/\/sandbox\/resurs-v2\/task\//);
-  await page.getByRole('button', { name: 'Signer med BankID' }).click();
-  await expect(page).toHaveURL(/\/loan-subscription\/form\/payment\/loading\/demo\//);
+  await passesTheWaitingScreen(page, () => page.getByRole('button', { name: 'Signer med BankID' }).click());
   await expectMerchantSees(page, 'client_sign_success_denied', 'DECLINED');
 
   // Coming back to the portal's sign page afterwards leads to the shop again, with the same outcome.
