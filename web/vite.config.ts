@@ -66,7 +66,12 @@ export default defineConfig({
   base: '/loan-subscription/',
   plugins: [react(), tailwindcss(), linguiCatalogs(), pageRoutes(), precompress(), backOfficeConsole()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // wouter and SWR import the useSyncExternalStore shim for React before 18; React 19 has the
+      // hook itself (src/lib/use-sync-external-store.ts).
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)) },
+    ],
   },
   build: {
     outDir: 'dist',
@@ -74,6 +79,8 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    // Every browser of the es2022 target preloads modules itself: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     manifest: true,
     rolldownOptions: {
       output: {
