@@ -96,7 +96,8 @@ describe('the payment loading page', () => {
     const leaving = recordLeaving();
     renderFor('/form/payment/loading/demo/order-1', PAGES.paymentLoadingFor.pattern);
     const heading = await screen.findByRole('heading', { level: 1, name: 'We could not read the answer' });
-    expect(heading).toHaveFocus();
+    // Focus moves in an effect after the heading is drawn, which a loaded machine may run later.
+    await vi.waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Unknown status code');
     expect(screen.getByRole('alert')).toHaveTextContent('Error code: UNKNOWN');
     await userEvent.click(screen.getByRole('button', { name: 'Back to Demo shop' }));
