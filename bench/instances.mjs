@@ -15,7 +15,7 @@ import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, loggedInCustomer, root } from './portal.mjs';
+import { cpuMicros, freePort, loggedInCustomer, root } from './portal.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,16 +30,6 @@ const serverScript = arg('server', 'server/dist/server.js');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MERCHANT_KEY = 'sandbox-demo-merchant-key';
 const READY = '/readyz';
-
-/** CPU time (user + system) a process has used, in microseconds, from /proc (Linux). */
-function cpuMicros(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * (1e6 / 100);
-  } catch {
-    return Number.NaN;
-  }
-}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

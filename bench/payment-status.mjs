@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, loggedInCustomer, root, startPortal, waitFor } from './portal.mjs';
+import { cpuMicros, freePort, loggedInCustomer, root, startPortal, waitFor } from './portal.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -16,16 +16,6 @@ const arg = (name, fallback) => {
 const seconds = arg('seconds', 5);
 const connections = arg('connections', 20);
 const rounds = arg('rounds', 4);
-
-/** CPU time (user + system) a process has used, in microseconds, from /proc (Linux). */
-function cpuMicros(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * (1e6 / 100);
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** Loads a server and measures its CPU per request too: steadier than req/s on a busy machine. */
 async function measure(url, headers, pid) {

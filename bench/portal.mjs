@@ -1,12 +1,22 @@
 // What the benchmarks share: the built portal started in sandbox mode on a free port with a
 // fresh embedded database, and a customer logged in with an application to look at.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
+
+/** CPU time (user + system) a process has used, in microseconds, from /proc (Linux). */
+export function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1e6 / 100);
+  } catch {
+    return Number.NaN;
+  }
+}
 
 export const freePort = () =>
   new Promise((resolve) => {
