@@ -61,7 +61,7 @@ let chrome;
 const summary = [];
 try {
   chrome = await chromeLauncher.launch({
-    chromePath: findChromium() ?? undefined,
+    chromePath: findChromium({ browser: true }) ?? undefined,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   for (const [name, prepare] of Object.entries(PAGES)) {

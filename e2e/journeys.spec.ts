@@ -257,14 +257,16 @@ test('session expired while signing: identify again with BankID, and the flow co
   await apply(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signer kredittavtalen');
 
-  // The session ends (idle timeout, or the cookie is gone): the next call answers 401. Calls
-  // still under way would set the rolling session cookie again, so the page is let settle first.
+  // The session ends (idle timeout, or the cookie is gone): the next call answers 401. A call
+  // still under way would set the rolling session cookie again, so the page is left first (no
+  // script of it runs while the cookie goes), then opened again.
   // The cookies go through the DevTools protocol: context.clearCookies() does not reach the
   // cookie store of the Debian Chromium these tests drive (its calls still carry the cookie).
-  await page.waitForLoadState('networkidle');
+  const signingPage = page.url();
+  await page.goto('about:blank');
   const devtools = await context.newCDPSession(page);
   await devtools.send('Network.clearBrowserCookies');
-  await page.reload();
+  await page.goto(signingPage);
   await expect(page).toHaveURL(/\/loan-subscription\/\?reference=[A-Za-z0-9_-]{22,}/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identifiser deg');
   await bankIdLogin(page, 'Kari Nordmann');

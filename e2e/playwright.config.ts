@@ -17,11 +17,13 @@ const executablePath = (findChromium() as string | null) ?? undefined;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // Two browsers at once (one per core): the server answers both. A test that changes what every
-  // customer sees (a simulated lender taken down) is tagged @exclusive and runs after the rest,
-  // alone.
-  fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three browsers at once on two cores: the journeys wait for the simulated parties and for the
+  // waiting screen's polls about a third of the time, which a third browser fills. Tests spread
+  // over the browsers one by one (each makes its own order and customer), except in the files
+  // that say `mode: 'serial'`. A test that changes what every customer sees (a simulated lender
+  // taken down) is tagged @exclusive and runs after the rest, alone.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -30,7 +32,10 @@ export default defineConfig({
   outputDir: join(tmpdir(), `portal-e2e-results-${port}`),
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the page's DOM before and after, network
+    // and console. Not the screencast: recording frames all through every test cost a sixth of the
+    // phase's CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
