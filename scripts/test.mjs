@@ -20,8 +20,9 @@ async function step(name, fn) {
   return code === 0;
 }
 
-await step('Type check', () => run('node', ['scripts/typecheck.mjs']));
-await step('Lint', () => run('npx', ['eslint', '.']));
+// The type check (two compilers at a time) and the lint (one process) run side by side: each
+// prints only what it finds.
+await Promise.all([step('Type check', () => run('node', ['scripts/typecheck.mjs'])), step('Lint', () => run('npx', ['eslint', '.']))]);
 await step(
   process.env.TEST_DATABASE_URL ? 'Unit and integration tests (PGlite and PostgreSQL)' : 'Unit and integration tests (PGlite)',
   () => run('npx', ['vitest', 'run']),
