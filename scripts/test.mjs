@@ -6,8 +6,12 @@ import { ensureChromium } from './ensure-chromium.mjs';
 import { run } from './lib.mjs';
 
 const results = [];
+const suiteStarted = Date.now();
 async function step(name, fn) {
   const started = Date.now();
+  // Its place in the summary is taken at the start: steps side by side keep the listed order.
+  const result = { name, ok: false, seconds: 0 };
+  results.push(result);
   console.log(`\n━━ ${name} ━━`);
   let code;
   try {
@@ -16,7 +20,7 @@ async function step(name, fn) {
     console.error(error instanceof Error ? error.message : String(error));
     code = 1;
   }
-  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+  Object.assign(result, { ok: code === 0, seconds: (Date.now() - started) / 1000 });
   return code === 0;
 }
 
@@ -44,6 +48,7 @@ for (const r of results) {
   const mark = r.skipped ? 'SKIP' : r.ok ? 'PASS' : 'FAIL';
   console.log(`  ${mark}  ${r.name.padEnd(52)} ${r.seconds.toFixed(1).padStart(6)} s`);
 }
+console.log(`  ${'Total'.padEnd(58)} ${((Date.now() - suiteStarted) / 1000).toFixed(1).padStart(6)} s`);
 const failed = results.filter((r) => !r.ok);
 console.log(failed.length ? `\n${failed.length} step(s) failed.` : '\nAll steps passed.');
 process.exit(failed.length ? 1 : 0);
