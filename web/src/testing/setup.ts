@@ -1,13 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-
-// Testing Library unmounts what a test rendered after it. Its own hook registers only where the
-// module is first imported, so with test files sharing modules (vitest.config.ts) it is said here,
-// for every file.
-afterEach(() => {
-  cleanup();
-});
 
 // A console.error during a test is a bug the test did not look for: it fails the test.
 let errors: unknown[][] = [];
