@@ -1,22 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { buildPrivateApplication } from '@portal/domain/builders/applications';
+import { expectNoViolations } from './axe';
 
 // WCAG 2.2 AA (PRODUCT section 7): axe-core finds nothing on any page the shell offers without
 // a provider, in each language. The language is chosen the way a person does, with the menu;
 // the choice then holds for the tab.
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const LANGUAGES = [
   { code: 'en', menu: 'English' },
   { code: 'sv', menu: 'Svenska' },
   { code: 'nb', menu: 'Norsk' },
 ] as const;
 
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary, what).toEqual([]);
-}
 
 async function visit(page: Page, path: string, language: string) {
   await page.goto(path);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoViolations } from './axe';
 
 // The apply screens (issue 5), from the demo shop to where each provider's answer leads, in
 // Norway and Sweden, in each screen's own language, with the sandbox's test people.
@@ -45,7 +45,6 @@ const T = {
   },
 } as const;
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const SIGN_PAGE = /\/loan-subscription\/form\/sign$/;
 const RESURS_TASK_PAGE = /\/sandbox\/resurs-v2\/task\//;
 
@@ -77,11 +76,6 @@ async function acceptConsents(page: Page, country: Country) {
   for (const box of await page.getByRole('group', { name: T[country].consents }).getByRole('checkbox').all()) await box.check();
 }
 
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary, what).toEqual([]);
-}
 
 async function setFault(page: Page, provider: string, mode: 'down' | 'normal') {
   const response = await page.request.put(`/sandbox/control/faults/${provider}`, { data: { mode } });

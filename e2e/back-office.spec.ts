@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page, test } from '@playwright/test';
 import { findTestOperator } from '@portal/domain/sandbox/test-operators';
+import { expectNoViolations } from './axe';
 
 // The back office in Chromium (issue 13, "done when"): an admin signs in through the sandbox
 // broker, onboards a merchant and issues its key; the key creates an application as a shop's
@@ -35,11 +35,6 @@ async function operatorPage(browser: Browser, operator: string): Promise<Page> {
   return page;
 }
 
-/** WCAG 2.2 AA: axe-core finds nothing on the console's screen as it is now. */
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
-}
 
 /** The page at 1280 px (whole) and 360 px (the screen's worth from `from`, when given). */
 async function screenshot(page: Page, name: string, from?: string) {
@@ -104,7 +99,7 @@ test.describe('back office', () => {
     const key = (await admin.getByTestId('secret-once').textContent()) ?? '';
     expect(key).toMatch(/^lsp_/);
     await expect(admin.getByTestId('api-keys')).toContainText('never used');
-    await expectAccessible(admin, 'merchant page');
+    await expectNoViolations(admin, 'merchant page');
     await screenshot(admin, 'merchant');
 
     // The shop's server, as with curl: the key creates an application.
@@ -135,7 +130,7 @@ test.describe('back office', () => {
     await expect(result).toContainText('Fjellsport AS');
     await expect(result).toContainText('•••••••9552');
     await expect(result).not.toContainText('27028809552');
-    await expectAccessible(support, 'search with a result');
+    await expectNoViolations(support, 'search with a result');
     await screenshot(support, 'search', 'results');
     await result.getByRole('link', { name: merchantPaymentReference }).click();
     await expect(support.getByRole('heading', { level: 1, name: `Order ${merchantPaymentReference}` })).toBeVisible();
@@ -156,7 +151,7 @@ test.describe('back office', () => {
     await expect(customer).toHaveURL(/\/demo-shop\/return\?/, { timeout: 30_000 });
     await expect(support.getByTestId('status')).toHaveText('COMPLETED', { timeout: 20_000 });
     await expect(timeline.locator('[data-kind=webhook]').last()).toContainText('application.completed: HTTP 204');
-    await expectAccessible(support, 'application with its timeline');
+    await expectNoViolations(support, 'application with its timeline');
     await screenshot(support, 'application');
 
     // The last webhook, once more: the same event id reaches the shop a second time.

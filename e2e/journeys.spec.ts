@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { TEST_COMPANIES, TEST_PEOPLE } from '@portal/domain/sandbox/test-people';
+import { expectNoViolations } from './axe';
 
 // The customer journeys of issue 6, each from the demo shop to the shop's return page: the
 // portal in Chromium against the built server, its database and every sandbox simulator, with
@@ -45,11 +45,6 @@ async function bankIdLogin(page: Page, name: string) {
   await expect(page).toHaveURL(/\/loan-subscription\/[A-Za-z0-9_-]{22,}\?countryCode=NO$/);
 }
 
-/** WCAG 2.2 AA (PRODUCT section 7): axe-core finds nothing on the screen as it is now. */
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
-}
 
 /**
  * The apply screen: the contact details come filled in from the shop; every consent shown is
@@ -121,7 +116,7 @@ test('consumer NO v1 approved: BankID, apply, terms, sign with Resurs, back with
   await expect(page.getByText('Resurs Bank AB').first()).toBeVisible();
   await documents.nth(1).getByRole('button').click();
   await expect(page.getByText(/Kari Nordmann/).first()).toBeVisible();
-  await expectAccessible(page, 'sign page with both documents open');
+  await expectNoViolations(page, 'sign page with both documents open');
 
   await page.getByRole('button', { name: 'Signer med BankID' }).click();
   await resursV1Signing(page, 'approve');
@@ -163,7 +158,7 @@ test('frozen, then accepted: the waiting screen polls until the decision and ret
   await expect(page).toHaveURL(/\/loan-subscription\/form\/payment\/loading\/demo\//);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vi sjekker søknaden din');
   await expect(page.getByText('Ikke lukk denne siden')).toBeVisible();
-  await expectAccessible(page, 'waiting screen');
+  await expectNoViolations(page, 'waiting screen');
   await expect(page).toHaveURL(/\/demo-shop\/return\?/, { timeout: 30_000 });
   await expectMerchantSees(page, 'client_sign_success_approved', 'COMPLETED');
 });
@@ -183,7 +178,7 @@ test('frozen for good: the waiting screen stops and says plainly that a person a
   await expect(page.getByRole('status').filter({ hasText: 'Du kan lukke siden nå.' })).toBeAttached();
   await expect(page.getByText(/vanligvis innen 2 virkedager/)).toBeVisible();
   await expect(page.getByText('Ikke lukk denne siden')).toHaveCount(0);
-  await expectAccessible(page, 'manual review');
+  await expectNoViolations(page, 'manual review');
   await expect(page).toHaveURL(/\/loan-subscription\/form\/payment\/loading\/demo\//);
   await page.getByRole('main').getByRole('link', { name: 'Tilbake til Demo shop' }).click();
   await expect(page).toHaveURL(/\/demo-shop\/return\?/);
@@ -199,7 +194,7 @@ test('signing cancelled: the failure page, then trying again signs', async ({ pa
   await expect(page).toHaveURL(/\/loan-subscription\/form\/sign\/fail/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signeringen ble ikke fullført');
   await expect(page.getByRole('button', { name: 'Tilbake til Demo shop' })).toBeVisible();
-  await expectAccessible(page, 'signing failure page');
+  await expectNoViolations(page, 'signing failure page');
   // With the keyboard: the retry is a real button.
   await page.getByRole('button', { name: 'Prøv igjen' }).focus();
   await page.keyboard.press('Enter');
@@ -217,7 +212,7 @@ test('business NO approved: waits for GRENKE, signs the contract, downloads the 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signer leasingavtalen', { timeout: 20_000 });
   const session = page.getByRole('listitem').filter({ hasText: 'Kari Nordmann' });
   await expect(session).toContainText('Venter på signatur');
-  await expectAccessible(page, 'signing sessions');
+  await expectNoViolations(page, 'signing sessions');
   await session.getByRole('link', { name: 'Signer med BankID' }).click();
 
   await expect(page).toHaveURL(/\/sandbox\/signing\/sign\//);
@@ -228,7 +223,7 @@ test('business NO approved: waits for GRENKE, signs the contract, downloads the 
   await expect(page).toHaveURL(/\/loan-subscription\/form\/sign$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avtalen er signert');
   await expect(page.getByRole('listitem').filter({ hasText: 'Kari Nordmann' })).toContainText('Signert');
-  await expectAccessible(page, 'contract signed');
+  await expectNoViolations(page, 'contract signed');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Last ned den signerte avtalen (PDF)' }).click(),

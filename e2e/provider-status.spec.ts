@@ -1,22 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { findTestOperator } from '@portal/domain/sandbox/test-operators';
+import { expectNoViolations } from './axe';
 
 // A lender that stops answering (ADR 17): a new customer sees the catalogue's WEB_SERVICE_DOWN
 // in place of the application form, in each language; support sees the lender failing in the
 // back office; once the simulator answers again, a retry brings the form back.
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const DOWN = {
   sv: { menu: 'Svenska', text: 'Bankens tjänster är inte tillgängliga just nu. Försök igen senare.', retry: 'Försök igen' },
   en: { menu: 'English', text: 'Bank services are unavailable. Please try again later.', retry: 'Try again' },
   nb: { menu: 'Norsk', text: 'Banktjenestene er ikke tilgjengelige akkurat nå. Prøv igjen senere.', retry: 'Prøv igjen' },
 } as const;
 
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), what).toEqual([]);
-}
 
 async function setFault(page: Page, mode: 'down' | 'normal') {
   const response = await page.request.put('/sandbox/control/faults/resurs-v2', { data: { mode } });
