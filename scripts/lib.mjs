@@ -6,12 +6,28 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Runs a command, streaming its output; resolves with its exit code. */
-export function run(command, args, options = {}) {
+/**
+ * Runs a command, streaming its output; resolves with its exit code. `held: true` keeps the
+ * output until the command ends and prints it then in one piece, so a command running beside
+ * another does not interleave its lines with the other's.
+ */
+export function run(command, args, { held = false, ...options } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(127));
+    const child = spawn(command, args, { cwd: root, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', ...options });
+    const output = [];
+    if (held) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    let ended = false;
+    const done = (code) => {
+      if (ended) return;
+      ended = true;
+      if (output.length) process.stdout.write(Buffer.concat(output));
+      resolve(code);
+    };
+    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', () => done(127));
   });
 }
 

@@ -24,13 +24,16 @@ async function step(name, fn) {
   return code === 0;
 }
 
-// The type check (two compilers at a time) and the lint (one process) run side by side: each
-// prints only what it finds.
-await Promise.all([step('Type check', () => run('node', ['scripts/typecheck.mjs'])), step('Lint', () => run('npx', ['eslint', '.']))]);
-await step(
-  process.env.TEST_DATABASE_URL ? 'Unit and integration tests (PGlite and PostgreSQL)' : 'Unit and integration tests (PGlite)',
-  () => run('npx', ['vitest', 'run']),
-);
+// The type check and the lint (one process, its output held until it ends, so that it does not
+// interleave with the tests') start together; the unit and integration tests start as soon as
+// the type check has ended, beside the rest of the lint, filling the core the type check leaves.
+const typeCheck = step('Type check', () => run('node', ['scripts/typecheck.mjs']));
+const lint = step('Lint', () => run('npx', ['eslint', '.'], { held: true }));
+await typeCheck;
+await Promise.all([
+  lint,
+  step(process.env.TEST_DATABASE_URL ? 'Unit and integration tests (PGlite and PostgreSQL)' : 'Unit and integration tests (PGlite)', () => run('npx', ['vitest', 'run'])),
+]);
 const built = await step('Build', () => build({ force: true }));
 if (built) {
   await step('End-to-end tests (Chromium)', async () => {
