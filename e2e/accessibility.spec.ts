@@ -11,7 +11,6 @@ const LANGUAGES = [
   { code: 'nb', menu: 'Norsk' },
 ] as const;
 
-
 async function visit(page: Page, path: string, language: string) {
   await page.goto(path);
   await expect(page.locator('main h1')).toBeVisible();

@@ -76,7 +76,6 @@ async function acceptConsents(page: Page, country: Country) {
   for (const box of await page.getByRole('group', { name: T[country].consents }).getByRole('checkbox').all()) await box.check();
 }
 
-
 async function setFault(page: Page, provider: string, mode: 'down' | 'normal') {
   const response = await page.request.put(`/sandbox/control/faults/${provider}`, { data: { mode } });
   expect(response.ok()).toBe(true);

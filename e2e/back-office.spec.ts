@@ -35,7 +35,6 @@ async function operatorPage(browser: Browser, operator: string): Promise<Page> {
   return page;
 }
 
-
 /** The page at 1280 px (whole) and 360 px (the screen's worth from `from`, when given). */
 async function screenshot(page: Page, name: string, from?: string) {
   if (!SCREENSHOTS) return;

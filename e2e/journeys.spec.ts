@@ -45,7 +45,6 @@ async function bankIdLogin(page: Page, name: string) {
   await expect(page).toHaveURL(/\/loan-subscription\/[A-Za-z0-9_-]{22,}\?countryCode=NO$/);
 }
 
-
 /**
  * The apply screen: the contact details come filled in from the shop; every consent shown is
  * accepted, then the application is sent. `renewal` first selects that product for renewal.

@@ -12,7 +12,6 @@ const DOWN = {
   nb: { menu: 'Norsk', text: 'Banktjenestene er ikke tilgjengelige akkurat nå. Prøv igjen senere.', retry: 'Prøv igjen' },
 } as const;
 
-
 async function setFault(page: Page, mode: 'down' | 'normal') {
   const response = await page.request.put('/sandbox/control/faults/resurs-v2', { data: { mode } });
   expect(response.ok()).toBe(true);
