@@ -10,7 +10,6 @@ import { i18n } from '@/lib/i18n';
 // language chosen and nothing remembered for the tab, an empty page.
 beforeAll(() => {
   sessionStorage.clear();
-  localStorage.clear();
   if (i18n.locale && i18n.locale !== 'en') i18n.loadAndActivate({ locale: 'en', messages });
   setApiLanguage('en');
   document.documentElement.lang = 'en';
