@@ -9,6 +9,9 @@ import { existsSync } from 'node:fs';
 
 const SHELLS = ['/usr/bin/chromium-headless-shell'];
 const BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+/** The same programs by name, when they are elsewhere on the PATH. */
+const SHELL_NAMES = ['chromium-headless-shell'];
+const BROWSER_NAMES = ['chromium', 'chromium-browser', 'google-chrome'];
 
 function which(name) {
   const result = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
@@ -23,7 +26,7 @@ export function findChromium({ browser = false } = {}) {
   const configured = process.env.CHROMIUM_PATH;
   if (configured && existsSync(configured)) return configured;
   for (const path of browser ? BROWSERS : [...SHELLS, ...BROWSERS]) if (existsSync(path)) return path;
-  for (const name of browser ? ['chromium', 'chromium-browser', 'google-chrome'] : ['chromium-headless-shell', 'chromium', 'chromium-browser', 'google-chrome']) {
+  for (const name of browser ? BROWSER_NAMES : [...SHELL_NAMES, ...BROWSER_NAMES]) {
     const found = which(name);
     if (found) return found;
   }

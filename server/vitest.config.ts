@@ -11,8 +11,7 @@ export default defineProject({
     // The test files share their worker's modules instead of importing the whole server again
     // each (the import was 146 of the project's 459 CPU-seconds on two cores; 239 -> 144 s). Each
     // file still builds its own apps on its own database; nothing a test relies on is a module's
-    // state (config, keys and caches hang off the app). The web project keeps isolation: its
-    // components share SWR's and the i18n runtime's module state.
+    // state (config, keys and caches hang off the app).
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,

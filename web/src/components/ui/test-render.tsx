@@ -3,17 +3,14 @@
  * catalogue, as in the browser), so components show their real texts.
  */
 import { I18nProvider } from '@lingui/react';
-import { cleanup, render, type RenderOptions } from '@testing-library/react';
+import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { afterEach } from 'vitest';
 import { messages } from 'virtual:messages/en';
 import { i18n, loadNamespaces } from '@/lib/i18n';
 
 i18n.loadAndActivate({ locale: 'en', messages });
 // Every page's namespace counts as loaded, so a language switch in a test loads them all again.
 await loadNamespaces('index', 'apply', 'sign', 'payment', 'ds');
-// Vitest runs without globals here, so Testing Library cannot unmount by itself between tests.
-afterEach(cleanup);
 
 function Providers({ children }: { children: ReactNode }) {
   return <I18nProvider i18n={i18n}>{children}</I18nProvider>;

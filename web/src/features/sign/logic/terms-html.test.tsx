@@ -1,9 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { termsHtmlToReact } from './terms-html';
-
-afterEach(cleanup);
 
 const show = (html: string) =>
   render(<div data-testid="terms">{termsHtmlToReact(html, { parentHeadingLevel: 2, tableLabel: 'Table' })}</div>).getByTestId('terms');
