@@ -15,16 +15,27 @@ import { nextReference, startTestServer, type TestApp } from './helpers';
 const KARI = { ref: 'signatory-1', nationalId: '18087248794', name: 'Kari Nordmann', language: 'nb' as const };
 const ANNA = { ref: 'signatory-2', nationalId: '198305147715', name: 'Anna Andersson', language: 'sv' as const };
 
-/** The text a PDF draws: its content streams inflated, the hex strings of Tj operators decoded. */
+/**
+ * The text a PDF draws: its content streams inflated, the hex strings of Tj operators decoded.
+ * A compressed stream whose last byte is a carriage return reads, to the pattern, as one that
+ * ends in CR LF: if it does not inflate without that byte, it is inflated with it (the signature
+ * page carries the time of signing, so its compressed bytes differ from run to run).
+ */
 function pdfText(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes).toString('latin1');
   const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  const inflate = (data: string) => inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)(\r?)\nendstream/g)) {
+    const data = match[1] ?? '';
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+      content = inflate(data);
     } catch {
-      content = match[1] ?? '';
+      try {
+        content = inflate(data + (match[2] ?? ''));
+      } catch {
+        content = data;
+      }
     }
     for (const text of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) parts.push(Buffer.from(text[1] ?? '', 'hex').toString('latin1'));
   }
