@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
-import type { AxeResults, RunOptions } from 'axe-core';
+import type axe from 'axe-core';
+import type { RunOptions } from 'axe-core';
 
 /** WCAG 2.2 AA (PRODUCT section 7). */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -22,7 +23,7 @@ export async function expectNoViolations(page: Page, what: string, tags: string[
   await page.evaluate(INJECT_AXE);
   const options: RunOptions = tags ? { runOnly: { type: 'tag', values: tags } } : {};
   const { violations } = await page.evaluate(
-    (runOptions) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, runOptions),
+    (runOptions) => (window as unknown as { axe: typeof axe }).axe.run(document, runOptions),
     options,
   );
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), what).toEqual([]);

@@ -41,7 +41,7 @@ export default defineConfig({
     launchOptions: {
       executablePath,
       args: [
-        ...['--no-sandbox', '--disable-gpu', '--in-process-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+        '--no-sandbox', '--disable-gpu', '--in-process-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync',
         // A test's page lives seconds: V8's optimising compilers and its helper threads cost more
         // than they give back there. Interpreter and baseline code, one thread: the pages' CPU
         // 184 -> 143 CPU-seconds per run (ADR 6). What the pages do is the same.

@@ -24,19 +24,16 @@ const ANNA = { ref: 'signatory-2', nationalId: '198305147715', name: 'Anna Ander
 function pdfText(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes).toString('latin1');
   const parts: string[] = [];
-  const inflate = (data: string) => inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
+  const inflated = (data: string) => {
+    try {
+      return inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
+    } catch {
+      return null;
+    }
+  };
   for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)(\r?)\nendstream/g)) {
     const data = match[1] ?? '';
-    let content: string;
-    try {
-      content = inflate(data);
-    } catch {
-      try {
-        content = inflate(data + (match[2] ?? ''));
-      } catch {
-        content = data;
-      }
-    }
+    const content = inflated(data) ?? inflated(data + (match[2] ?? '')) ?? data;
     for (const text of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) parts.push(Buffer.from(text[1] ?? '', 'hex').toString('latin1'));
   }
   return parts.join('\n');
