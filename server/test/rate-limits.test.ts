@@ -53,6 +53,8 @@ describe.each(ENGINES)('identification starts on %s', (engine) => {
   it('refuses 1,000 BankID starts from one client after the limit with 429, leaving the session table bounded', async () => {
     const { points, windowSeconds } = RATE_LIMITS.identificationPerIp;
     const before = await countRows(t, 'sessions');
+    const countersBefore = await countRows(t, 'rate_limits');
+    const started = new Date();
     const statuses = new Map<number, number>();
     let refused: Awaited<ReturnType<typeof t.app.inject>> | undefined;
     for (let i = 0; i < 1000; i += 1) {
@@ -70,9 +72,9 @@ describe.each(ENGINES)('identification starts on %s', (engine) => {
     expect((await countRows(t, 'sessions')) - before).toBe(points);
     // Nor do the refusals keep a counter each (per made-up application): the address was refused
     // first, from memory. One per start let through, one for the address, one for the start
-    // that found the limit.
-    expect(await countRows(t, 'rate_limits')).toBeLessThanOrEqual(points + 2);
-    const [latest] = await t.db.query<{ until: Date }>('SELECT max(expires_at) AS until FROM sessions');
+    // that found the limit. (The other tests of this server keep counters of their own.)
+    expect((await countRows(t, 'rate_limits')) - countersBefore).toBeLessThanOrEqual(points + 2);
+    const [latest] = await t.db.query<{ until: Date }>('SELECT max(expires_at) AS until FROM sessions WHERE created_at >= $1', [started]);
     expect(new Date(latest?.until ?? 0).getTime()).toBeLessThanOrEqual(Date.now() + IDENTIFICATION_MAX_MINUTES * 60_000);
 
     // The SPA's start (POST) counts against the same limit, and is told in the customer's language.
@@ -149,6 +151,8 @@ describe.each(ENGINES)('limits shared by instances on %s', (engine) => {
   });
 
   it('prunes the counters whose window ended, in housekeeping', async () => {
+    const { reference } = await createApplication(a);
+    expect((await a.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: XHR, payload: { reference } })).statusCode).toBe(200);
     expect(await countRows(a, 'rate_limits')).toBeGreaterThan(0);
     expect(await a.app.repos.rateLimits.deleteExpired(Date.now() + 16 * 60_000)).toBeGreaterThan(0);
     expect(await countRows(a, 'rate_limits')).toBe(0);

@@ -576,7 +576,9 @@ describe('Resurs v1 adapter against the simulator', () => {
       expect(interaction).toMatchObject({ provider: 'resurs-v1', applicationId: 'application-1' });
       expect(interaction.durationMs).toBeGreaterThanOrEqual(0);
     }
-    // The shared recorder saw the other tests' calls too, including the failures.
-    expect(recorder.interactions.some((i) => i.outcome === 'unavailable')).toBe(true);
+    // A lender that cannot be reached is recorded as such.
+    const unreachable = createResursV1Client({ ...t.app.config.providers.resursV1.accounts.NO, baseUrl: 'http://127.0.0.1:9', timeoutMs: 2_000, recorder: own });
+    await unreachable.getPricing({ countryCode: 'NO', amount: 15000, period: 36 }, context);
+    expect(own.interactions.slice(4).map((i) => [i.operation, i.outcome])).toEqual([['getPaymentMethods', 'unavailable']]);
   });
 });

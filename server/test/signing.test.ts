@@ -106,15 +106,17 @@ describe('signing adapter against the sandbox simulator', () => {
   afterAll(async () => t.close());
 
   it('creates an order with one task per signer, each with its own signing page, on one cached token', async () => {
+    // A client of its own, so that its token is fetched here whichever test ran before.
+    const client = createSigningClient({ ...t.app.config.providers.signing, recorder, timeoutMs: 10_000 });
     const tokensBefore = recorder.interactions.filter((i) => i.operation === 'getToken').length;
-    const order = await create(orderFor());
+    const order = await create(orderFor(), client);
     expect(order.tasks).toMatchObject([
       { id: 'task-1', signerRef: 'signatory-1', status: 'CREATED' },
       { id: 'task-2', signerRef: 'signatory-2', status: 'CREATED' },
     ]);
     expect(order.packagingTask.status).toBe('CREATED');
     for (const task of order.tasks) expect(task.signingUrl.startsWith(`${t.url}/sandbox/signing/sign/${order.orderId}/`)).toBe(true);
-    await read(order.orderId);
+    expect((await client.getOrder(order.orderId)).ok).toBe(true);
     expect(recorder.interactions.filter((i) => i.operation === 'getToken').length - tokensBefore).toBe(1);
 
     // The Norwegian signer sees a Norwegian BankID page, the Swedish one a Swedish page.
