@@ -77,6 +77,7 @@ try {
       console.log(`${name.padEnd(8)} run ${run}: score ${score}   ${METRICS.map((id) => `${audits[id]?.title ?? id} ${audits[id]?.displayValue ?? '-'}`).join(' · ')}`);
       if (details) {
         const lcpElement = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+        console.log(`    page shown: ${result.lhr.finalDisplayedUrl.replace(portal.base, '')}`);
         console.log(`    LCP element: ${lcpElement?.snippet ?? '-'}`);
         for (const item of audits['layout-shifts']?.details?.items ?? []) console.log(`    layout shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? '-'}`);
         const requests = audits['network-requests']?.details?.items ?? [];
