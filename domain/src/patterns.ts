@@ -12,7 +12,11 @@
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what this pattern finds
 export const UNSAFE_TEXT_PATTERN = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-export const hasUnsafeText = (value: string): boolean => UNSAFE_TEXT_PATTERN.test(value);
+/** U+0000 or any UTF-16 half: a quick first look, as nearly every text has neither. */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what this pattern finds
+const SUSPECT_TEXT_PATTERN = /[\u0000\ud800-\udfff]/;
+
+export const hasUnsafeText = (value: string): boolean => SUSPECT_TEXT_PATTERN.test(value) && UNSAFE_TEXT_PATTERN.test(value);
 
 /** local-part@domain with a top-level part of two or more letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { API, HEALTH, METRICS, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
 import type { Config } from './config';
 import type { Db } from './db/db';
+import { HotPaths } from './lib/hot-paths';
 import { loggerOptions } from './lib/logger';
 import { zodValidatorCompiler } from './lib/validation';
 import answerContract from './plugins/answer-contract';
@@ -84,7 +85,9 @@ const isPoll = (request: { url?: string }): boolean => QUIET_PATHS.some((path) =
 
 /** A Fastify instance with the portal registered, ready to `listen` or `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const hotPaths = new HotPaths();
   const instance = Fastify({
+    serverFactory: hotPaths.serverFactory,
     logger:
       options.config.logLevel === 'silent'
         ? false
@@ -102,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pluginTimeout: 120_000,
     forceCloseConnections: 'idle',
   });
+  instance.decorate('hotPaths', hotPaths);
   await instance.register(app, options);
   await instance.ready();
   return instance;

@@ -2,6 +2,7 @@ import type { CountryCode } from '@portal/domain';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import type { Repositories } from './db/repositories';
+import type { HotPaths } from './lib/hot-paths';
 
 /** The person a session is bound to after identification. */
 export interface SessionIdentity {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     repos: Repositories;
+    /** Requests answered before Fastify's routing, from memory (lib/hot-paths.ts). */
+    hotPaths: HotPaths;
   }
 
   interface Session {

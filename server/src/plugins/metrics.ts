@@ -17,6 +17,8 @@ import type { Interaction } from '../providers/types';
 export type WebhookOutcome = 'delivered' | 'rejected' | 'unreachable';
 
 export interface PortalMetrics {
+  /** One answered HTTP request, by its route's pattern (hot paths, which Fastify's hook does not see). */
+  httpRequest(method: string, route: string, statusCode: number, seconds: number): void;
   providerCall(interaction: Interaction): void;
   shortCircuited(provider: string, operation: string): void;
   applicationEntered(status: ApplicationStatus): void;
@@ -164,19 +166,17 @@ export default fp(async function metrics(app: FastifyInstance) {
     },
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    http.observe(
-      {
-        method: METHODS.has(request.method) ? request.method : 'OTHER',
-        // The route's pattern (`/api/loan-application/validate/:reference`), never the URL itself.
-        route: request.routeOptions.url ?? 'unmatched',
-        status_class: statusClass(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
+  const httpRequest = (method: string, route: string, statusCode: number, seconds: number) =>
+    http.observe({ method: METHODS.has(method) ? method : 'OTHER', route, status_class: statusClass(statusCode) }, seconds);
+  // A callback hook: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
+    // The route's pattern (`/api/loan-application/validate/:reference`), never the URL itself.
+    httpRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   app.decorate('metrics', {
+    httpRequest,
     providerCall(interaction) {
       providerCalls.observe({ provider: interaction.provider, operation: interaction.operation, outcome: interaction.outcome }, interaction.durationMs / 1000);
     },

@@ -102,6 +102,13 @@ export class LocalFirstLimit {
     return entry.known + entry.unsent > this.limit.points ? secondsUntil(entry.endsAt - now) : 0;
   }
 
+  /** Whether one more request of `key` would be within the limit; counts nothing. */
+  allows(key: string, now = Date.now()): boolean {
+    const entry = this.#entries.get(key);
+    const counted = !entry || entry.endsAt <= now ? 0 : entry.known + entry.unsent;
+    return counted + 1 <= this.limit.points;
+  }
+
   #send(key: string, entry: { unsent: number; known: number; endsAt: number }): void {
     const points = entry.unsent;
     entry.unsent = 0;

@@ -5,11 +5,14 @@
  * callbacks keep the database fresh. Outside the session plugin's scope on purpose: a poll does
  * not rewrite the session.
  */
+import { parse as parseQuery } from 'fast-querystring';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import { API, checkInput, fieldMessagesOf, paymentStatusQuerySchema, type z } from '@portal/domain';
 import { ApiError } from '../lib/errors';
+import { unsafeTextPath } from '../plugins/input-guard';
 import { TooManyRequests } from '../plugins/rate-limits';
+import { apiHeaders } from '../plugins/security';
 import { applicationNotFound } from '../services/applications';
 import { paymentStatusJson, paymentStatusReadModel, type StatusInputs } from '../services/payment-status';
 import { sessionSecret } from '../services/session-secret';
@@ -120,5 +123,33 @@ export default async function paymentStatusRoutes(app: FastifyInstance) {
       identity === undefined ? sessions.identity(session) : identity,
       inputs ?? statuses.load(data.merchantId, data.merchantPaymentReference),
     ]).then(([who, what]) => answerOrRefuse(reply, data, who, what, what !== inputs));
+  });
+
+  // The ordinary poll, answered before Fastify's routing (lib/hot-paths.ts, ADR 25): the
+  // customer's own application, both found in memory, within the poll limit, nothing in the
+  // request the input guard refuses. The same checks as the route above, the same answer,
+  // headers (plugins/security.ts) and metrics; every other poll goes on to the route, which
+  // then counts it against the limit, so each poll is counted once.
+  const head = Object.entries({ ...apiHeaders(app.config.publicUrl.startsWith('https://')), 'Content-Type': JSON_TYPE }).flatMap(([name, value]) => [name.toLowerCase(), value]);
+  app.hotPaths.add(API.paymentStatus.pattern, (request, response, search) => {
+    const started = performance.now();
+    const query = search.length === 0 ? {} : (parseQuery(search) as Record<string, unknown>);
+    const { merchantId, merchantPaymentReference } = query;
+    if (typeof merchantId !== 'string' || typeof merchantPaymentReference !== 'string') return false;
+    // The input guard's check of the query. Its check of the headers has nothing to find here:
+    // Node's HTTP parser refuses a request whose headers hold U+0000 (or any control character)
+    // with 400 before it is a request, and header text is Latin-1, without UTF-16 halves.
+    if (unsafeTextPath(query, '') !== null) return false;
+    const session = sessions.sessionOf(request);
+    if (!session || !polls.allows(session)) return false;
+    const inputs = statuses.cached(merchantId, merchantPaymentReference);
+    const identity = inputs && sessions.cachedIdentity(session);
+    if (!inputs || !identity || inputs.ownerNationalIdHash !== identity.nationalIdHash) return false;
+    polls.hit(session);
+    const body = paymentStatusJson(inputs);
+    response.writeHead(200, [...head, 'content-length', String(Buffer.byteLength(body))]);
+    response.end(body);
+    app.metrics.httpRequest('GET', API.paymentStatus.pattern, 200, (performance.now() - started) / 1000);
+    return true;
   });
 }

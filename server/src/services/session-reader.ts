@@ -55,7 +55,7 @@ export function sessionReader(app: FastifyInstance, secret: string) {
     if (key.startsWith('session:')) cache.delete(key.slice('session:'.length));
   });
 
-  const hashOfRequest = (request: FastifyRequest): string | null => {
+  const hashOfRequest = (request: Pick<FastifyRequest, 'headers'>): string | null => {
     const value = sessionCookieOf(request.headers.cookie);
     return value ? hashOf(value) : null;
   };

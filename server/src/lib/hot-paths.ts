@@ -1,0 +1,69 @@
+/**
+ * Requests answered before Fastify sees them, for a path every waiting customer calls every few
+ * seconds (the payment status poll; ADR 25). A hot path answers only its ordinary case, from
+ * memory, with the same checks, headers and metrics as the route; anything else (no session,
+ * someone else's application, a key not in memory, odd input, a limit reached, an error) is
+ * left to Fastify's route, which answers it as it always has. Tests that `inject` never come
+ * here: the route behind stays complete on its own.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { FastifyServerFactory } from 'fastify';
+
+/**
+ * Answers the request and returns true, or returns false without writing anything. `query` is
+ * the text after `?` (without it).
+ */
+export type HotPath = (request: IncomingMessage, response: ServerResponse, query: string) => boolean;
+
+export class HotPaths {
+  readonly #paths = new Map<string, HotPath>();
+  /** How many requests hot paths answered (tests, and an operator's curiosity). */
+  answered = 0;
+
+  /** Answers GET `path?…` with `answer` when it can. One hot path per path. */
+  add(path: string, answer: HotPath): void {
+    if (this.#paths.has(path)) throw new Error(`a hot path for ${path} exists already`);
+    this.#paths.set(path, answer);
+  }
+
+  /** True when a hot path answered the request. */
+  serve(request: IncomingMessage, response: ServerResponse): boolean {
+    if (this.#paths.size === 0 || request.method !== 'GET') return false;
+    const url = request.url ?? '';
+    const mark = url.indexOf('?');
+    // Only the plain form: the path exactly, then a query without the separators the router
+    // also reads (`;`, `#`); a body is not expected (GET).
+    if (mark === -1 || url.includes(';') || url.includes('#')) return false;
+    const answer = this.#paths.get(url.slice(0, mark));
+    if (!answer || request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined) return false;
+    try {
+      if (!answer(request, response, url.slice(mark + 1))) return false;
+    } catch {
+      // Nothing written yet (a hot path writes last): the route answers, and logs, as ever.
+      if (response.headersSent) return true;
+      return false;
+    }
+    this.answered += 1;
+    return true;
+  }
+
+  /**
+   * Fastify's `serverFactory`: Node's HTTP server with the hot paths in front of Fastify's
+   * handler, and the timeouts Fastify would set on a server of its own.
+   */
+  readonly serverFactory: FastifyServerFactory = (handler, options): Server => {
+    const server = createServer((request, response) => {
+      if (!this.serve(request, response)) handler(request, response);
+    });
+    const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+    const keepAlive = number(options.keepAliveTimeout);
+    const request = number(options.requestTimeout);
+    const connection = number(options.connectionTimeout);
+    const perSocket = number(options.maxRequestsPerSocket);
+    if (keepAlive !== undefined) server.keepAliveTimeout = keepAlive;
+    if (request !== undefined) server.requestTimeout = request;
+    if (connection !== undefined) server.setTimeout(connection);
+    if (perSocket) server.maxRequestsPerSocket = perSocket;
+    return server;
+  };
+}
