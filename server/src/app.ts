@@ -106,6 +106,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   });
   instance.decorate('hotPaths', hotPaths);
+  instance.addHook('preClose', (done) => {
+    hotPaths.closing = true;
+    done();
+  });
   await instance.register(app, options);
   await instance.ready();
   return instance;

@@ -4,8 +4,10 @@
  * byte, counted against the same limit and in the same metrics, and every other poll must reach
  * the route as before. (Tests that `inject` never reach the hot path; these do.)
  */
-import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { connect, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, buildPrivateApplication, clientApiEndpoint, MERCHANT_API } from '@portal/domain';
 import { merchantAuth, nextReference, sessionCookie, startTestServer, type TestApp, XHR } from './helpers';
 
@@ -106,5 +108,39 @@ describe('the status poll over HTTP', () => {
       socket.on('error', reject);
     });
     expect(status).toBe('HTTP/1.1 400 Bad Request');
+  });
+
+  it('leaves polls to Fastify once the server closes, which tells a kept-alive client to go, so closing ends', async () => {
+    const server = await startTestServer('pglite');
+    let socket: Socket | undefined;
+    try {
+      const merchantPaymentReference = nextReference('closing');
+      const created = await server.app.inject({ method: 'POST', url: MERCHANT_API.applications.pattern, headers: merchantAuth, payload: buildPrivateApplication('18087248794', { merchantPaymentReference }) });
+      const login = await server.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: XHR, payload: { reference: created.json<{ reference: string }>().reference } });
+      const cookie = sessionCookie(login);
+      const path = `${API.paymentStatus.pattern}?merchantId=demo&merchantPaymentReference=${merchantPaymentReference}`;
+      for (let i = 0; i < 2; i += 1) await (await fetch(`${server.url}${path}`, { headers: { cookie } })).arrayBuffer();
+      const answeredBefore = server.app.hotPaths.answered;
+      expect(answeredBefore).toBe(1);
+
+      // A poll under way on an open connection (its last line not sent yet) as the server closes.
+      socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\n`);
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+      const closed = server.app.close();
+      await vi.waitFor(() => expect(server.app.hotPaths.closing).toBe(true));
+      socket.write('\r\n');
+      const outcome = await Promise.race([once(socket, 'close').then(() => 'closed'), sleep(5_000, 'still open', { ref: false })]);
+      expect(outcome, `the server could not finish closing; the poll got: ${answer.split('\r\n')[0]}`).toBe('closed');
+      await closed;
+      expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 503 Service Unavailable');
+      expect(answer.toLowerCase()).toContain('connection: close');
+      expect(server.app.hotPaths.answered).toBe(answeredBefore);
+    } finally {
+      socket?.destroy();
+      await server.close().catch(() => undefined);
+    }
   });
 });

@@ -19,6 +19,12 @@ export class HotPaths {
   readonly #paths = new Map<string, HotPath>();
   /** How many requests hot paths answered (tests, and an operator's curiosity). */
   answered = 0;
+  /**
+   * Set as the server begins to close: from then on Fastify answers everything, so that a
+   * client polling on a kept-alive connection is told to close it (or 503) and the server can
+   * finish closing instead of answering it from memory for ever.
+   */
+  closing = false;
 
   /** Answers GET `path?…` with `answer` when it can. One hot path per path. */
   add(path: string, answer: HotPath): void {
@@ -28,7 +34,7 @@ export class HotPaths {
 
   /** True when a hot path answered the request. */
   serve(request: IncomingMessage, response: ServerResponse): boolean {
-    if (this.#paths.size === 0 || request.method !== 'GET') return false;
+    if (this.closing || this.#paths.size === 0 || request.method !== 'GET') return false;
     const url = request.url ?? '';
     const mark = url.indexOf('?');
     // Only the plain form: the path exactly, then a query without the separators the router
