@@ -106,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   });
   instance.decorate('hotPaths', hotPaths);
+  hotPaths.onError = (error) => instance.log.error({ err: error }, 'hot path failed: the route answered instead');
   instance.addHook('preClose', (done) => {
     hotPaths.closing = true;
     done();

@@ -8,8 +8,8 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API, buildPrivateApplication, clientApiEndpoint, MERCHANT_API } from '@portal/domain';
-import { merchantAuth, nextReference, sessionCookie, startTestServer, type TestApp, XHR } from './helpers';
+import { API, buildPrivateApplication, clientApiEndpoint, HEALTH, MERCHANT_API } from '@portal/domain';
+import { createTestApp, freePort, merchantAuth, nextReference, sessionCookie, startTestServer, type TestApp, XHR } from './helpers';
 
 /** Headers that differ between two answers by nature (when, and how the connection goes on). */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive']);
@@ -141,6 +141,24 @@ describe('the status poll over HTTP', () => {
     } finally {
       socket?.destroy();
       await server.close().catch(() => undefined);
+    }
+  });
+
+  it('leaves a request to the route when a hot path throws, and logs why', async () => {
+    const lines: string[] = [];
+    const port = await freePort();
+    const server = await createTestApp('pglite', { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'error' }, undefined, { write: (line) => void lines.push(line) });
+    try {
+      await server.app.listen({ port, host: '127.0.0.1' });
+      server.app.hotPaths.add(HEALTH.live.pattern, () => {
+        throw new Error('hot path broke');
+      });
+      const answer = await fetch(`http://127.0.0.1:${port}${HEALTH.live.pattern}?probe=1`);
+      expect(answer.status).toBe(200);
+      expect(server.app.hotPaths.answered).toBe(0);
+      expect(lines.some((line) => line.includes('hot path failed') && line.includes('hot path broke'))).toBe(true);
+    } finally {
+      await server.close();
     }
   });
 });

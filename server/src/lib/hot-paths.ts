@@ -25,6 +25,8 @@ export class HotPaths {
    * finish closing instead of answering it from memory for ever.
    */
   closing = false;
+  /** Told of a hot path that threw (the app's logger); the route then answers the request. */
+  onError: (error: unknown) => void = () => undefined;
 
   /** Answers GET `path?…` with `answer` when it can. One hot path per path. */
   add(path: string, answer: HotPath): void {
@@ -44,10 +46,10 @@ export class HotPaths {
     if (!answer || request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined) return false;
     try {
       if (!answer(request, response, url.slice(mark + 1))) return false;
-    } catch {
-      // Nothing written yet (a hot path writes last): the route answers, and logs, as ever.
-      if (response.headersSent) return true;
-      return false;
+    } catch (error) {
+      this.onError(error);
+      // Nothing written yet (a hot path writes last): the route answers it.
+      return response.headersSent;
     }
     this.answered += 1;
     return true;
