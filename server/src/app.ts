@@ -4,6 +4,7 @@ import { API, HEALTH, METRICS, REQUEST_BODY_LIMIT_BYTES } from '@portal/domain';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { HotPaths } from './lib/hot-paths';
+import { PortalServer } from './lib/http-server';
 import { loggerOptions } from './lib/logger';
 import { zodValidatorCompiler } from './lib/validation';
 import answerContract from './plugins/answer-contract';
@@ -86,8 +87,9 @@ const isPoll = (request: { url?: string }): boolean => QUIET_PATHS.some((path) =
 /** A Fastify instance with the portal registered, ready to `listen` or `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hotPaths = new HotPaths();
+  const server = new PortalServer(hotPaths);
   const instance = Fastify({
-    serverFactory: hotPaths.serverFactory,
+    serverFactory: server.factory,
     logger:
       options.config.logLevel === 'silent'
         ? false
@@ -109,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   hotPaths.onError = (error) => instance.log.error({ err: error }, 'hot path failed: the route answered instead');
   instance.addHook('preClose', (done) => {
     hotPaths.closing = true;
+    server.closeUnused();
     done();
   });
   await instance.register(app, options);

@@ -3,11 +3,11 @@
  * seconds (the payment status poll; ADR 25). A hot path answers only its ordinary case, from
  * memory, with the same checks, headers and metrics as the route; anything else (no session,
  * someone else's application, a key not in memory, odd input, a limit reached, an error) is
- * left to Fastify's route, which answers it as it always has. Tests that `inject` never come
- * here: the route behind stays complete on its own.
+ * left to Fastify's route, which answers it as it always has. The server in front of Fastify
+ * (lib/http-server.ts) asks them first. Tests that `inject` never come here: the route behind
+ * stays complete on its own.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { FastifyServerFactory } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * Answers the request and returns true, or returns false without writing anything. `query` is
@@ -54,24 +54,4 @@ export class HotPaths {
     this.answered += 1;
     return true;
   }
-
-  /**
-   * Fastify's `serverFactory`: Node's HTTP server with the hot paths in front of Fastify's
-   * handler, and the timeouts Fastify would set on a server of its own.
-   */
-  readonly serverFactory: FastifyServerFactory = (handler, options): Server => {
-    const server = createServer((request, response) => {
-      if (!this.serve(request, response)) handler(request, response);
-    });
-    const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
-    const keepAlive = number(options.keepAliveTimeout);
-    const request = number(options.requestTimeout);
-    const connection = number(options.connectionTimeout);
-    const perSocket = number(options.maxRequestsPerSocket);
-    if (keepAlive !== undefined) server.keepAliveTimeout = keepAlive;
-    if (request !== undefined) server.requestTimeout = request;
-    if (connection !== undefined) server.setTimeout(connection);
-    if (perSocket) server.maxRequestsPerSocket = perSocket;
-    return server;
-  };
 }
