@@ -23,11 +23,12 @@ const POLLS_ALLOWED = 6;
 describe('the status poll over HTTP', () => {
   let t: TestApp & { url: string };
 
-  const customer = async (nationalId: string) => {
+  /** A customer logged in with an application of their own (on `on`, this suite's server unless told). */
+  const customer = async (nationalId: string, on: TestApp = t) => {
     const merchantPaymentReference = nextReference('poll');
-    const created = await t.app.inject({ method: 'POST', url: MERCHANT_API.applications.pattern, headers: merchantAuth, payload: buildPrivateApplication(nationalId, { merchantPaymentReference }) });
+    const created = await on.app.inject({ method: 'POST', url: MERCHANT_API.applications.pattern, headers: merchantAuth, payload: buildPrivateApplication(nationalId, { merchantPaymentReference }) });
     const { reference } = created.json<{ reference: string }>();
-    const login = await t.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: XHR, payload: { reference } });
+    const login = await on.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: XHR, payload: { reference } });
     return { query: `merchantId=demo&merchantPaymentReference=${merchantPaymentReference}`, cookie: sessionCookie(login) };
   };
   const poll = (query: string, cookie?: string) => fetch(`${t.url}${API.paymentStatus.pattern}?${query}`, { headers: cookie ? { cookie } : {} });
@@ -114,11 +115,8 @@ describe('the status poll over HTTP', () => {
     const server = await startTestServer('pglite');
     let socket: Socket | undefined;
     try {
-      const merchantPaymentReference = nextReference('closing');
-      const created = await server.app.inject({ method: 'POST', url: MERCHANT_API.applications.pattern, headers: merchantAuth, payload: buildPrivateApplication('18087248794', { merchantPaymentReference }) });
-      const login = await server.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: XHR, payload: { reference: created.json<{ reference: string }>().reference } });
-      const cookie = sessionCookie(login);
-      const path = `${API.paymentStatus.pattern}?merchantId=demo&merchantPaymentReference=${merchantPaymentReference}`;
+      const { query, cookie } = await customer('18087248794', server);
+      const path = `${API.paymentStatus.pattern}?${query}`;
       for (let i = 0; i < 2; i += 1) await (await fetch(`${server.url}${path}`, { headers: { cookie } })).arrayBuffer();
       const answeredBefore = server.app.hotPaths.answered;
       expect(answeredBefore).toBe(1);

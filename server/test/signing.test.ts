@@ -96,18 +96,20 @@ describe('signing adapter against the sandbox simulator', () => {
   const setFault = (mode: string) =>
     fetch(`${t.url}/sandbox/control/faults/signing`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode }) });
 
+  /** The adapter with room for a busy test machine, and a token cache of its own. */
+  const roomyClient = () => createSigningClient({ ...t.app.config.providers.signing, recorder, timeoutMs: 10_000 });
+
   beforeAll(async () => {
     t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '400' });
-    const options = { ...t.app.config.providers.signing, recorder };
-    strict = createSigningClient({ ...options, timeoutMs: t.app.config.providerTimeoutMs });
-    signing = createSigningClient({ ...options, timeoutMs: 10_000 });
+    strict = createSigningClient({ ...t.app.config.providers.signing, recorder, timeoutMs: t.app.config.providerTimeoutMs });
+    signing = roomyClient();
     contract = await samplePdf(2);
   });
   afterAll(async () => t.close());
 
   it('creates an order with one task per signer, each with its own signing page, on one cached token', async () => {
     // A client of its own, so that its token is fetched here whichever test ran before.
-    const client = createSigningClient({ ...t.app.config.providers.signing, recorder, timeoutMs: 10_000 });
+    const client = roomyClient();
     const tokensBefore = recorder.interactions.filter((i) => i.operation === 'getToken').length;
     const order = await create(orderFor(), client);
     expect(order.tasks).toMatchObject([

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, buildPrivateApplication, MERCHANT_API } from '@portal/domain';
 import { createTestApp, merchantAuth, nextReference, sessionCookie, type TestApp, XHR } from '../../test/helpers';
 import { SESSION_COOKIE } from '../plugins/sessions';
-import { loggerOnUse } from './payment-status';
+import { loggerOnUse } from '../lib/logger-on-use';
 
 // What the waiting screen's poll answers, whether its session and status come from memory (a
 // repeated poll) or from the database (the first one): the same status codes, bodies and headers.

@@ -6,10 +6,10 @@
  * not rewrite the session.
  */
 import { parse as parseQuery } from 'fast-querystring';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
-import type { Bindings, ChildLoggerOptions } from 'pino';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API, checkInput, fieldMessagesOf, paymentStatusQuerySchema, type z } from '@portal/domain';
 import { ApiError } from '../lib/errors';
+import { loggerOnUse } from '../lib/logger-on-use';
 import { unsafeTextPath } from '../plugins/input-guard';
 import { TooManyRequests } from '../plugins/rate-limits';
 import { apiHeaders } from '../plugins/security';
@@ -20,53 +20,6 @@ import { sessionReader, type SessionViewer } from '../services/session-reader';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-type Log = (...args: unknown[]) => void;
-/**
- * A request logger made when something is first logged: polls log nothing unless they fail (their
- * request lines are off, see app.ts), and a logger child for every poll cost more than a tenth
- * of its time. Failures log with the request's id as every other request does.
- */
-class LoggerOnUse {
-  #made: FastifyBaseLogger | undefined;
-  constructor(
-    private readonly parent: FastifyBaseLogger,
-    private readonly bindings: Bindings,
-    private readonly options: ChildLoggerOptions,
-  ) {}
-  get #logger(): FastifyBaseLogger {
-    return (this.#made ??= this.parent.child(this.bindings, this.options));
-  }
-  get level(): string {
-    return this.#made?.level ?? this.parent.level;
-  }
-  set level(level: string) {
-    this.#logger.level = level;
-  }
-  fatal(...args: unknown[]) {
-    (this.#logger.fatal as Log)(...args);
-  }
-  error(...args: unknown[]) {
-    (this.#logger.error as Log)(...args);
-  }
-  warn(...args: unknown[]) {
-    (this.#logger.warn as Log)(...args);
-  }
-  info(...args: unknown[]) {
-    (this.#logger.info as Log)(...args);
-  }
-  debug(...args: unknown[]) {
-    (this.#logger.debug as Log)(...args);
-  }
-  trace(...args: unknown[]) {
-    (this.#logger.trace as Log)(...args);
-  }
-  silent() {}
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#logger.child(bindings, options);
-  }
-}
-export const loggerOnUse = (parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) =>
-  new LoggerOnUse(parent, bindings, options) as unknown as FastifyBaseLogger;
 const querySchema = paymentStatusQuerySchema;
 type Query = z.output<typeof querySchema>;
 
