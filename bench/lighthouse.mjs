@@ -60,14 +60,16 @@ const portal = await startPortal();
 let chrome;
 const summary = [];
 try {
-  chrome = await chromeLauncher.launch({
-    chromePath: findChromium({ browser: true }) ?? undefined,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
   for (const [name, prepare] of Object.entries(PAGES)) {
     if (only && only !== name) continue;
     for (let run = 1; run <= runs; run += 1) {
       const { url, cookie } = await prepare(portal.base);
+      // A browser of its own for each run: nothing (cookies, cache) carried over from the last page.
+      await chrome?.kill();
+      chrome = await chromeLauncher.launch({
+        chromePath: findChromium({ browser: true }) ?? undefined,
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      });
       const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], extraHeaders: { cookie }, logLevel: 'error' });
       const { categories, audits } = result.lhr;
       if (result.lhr.runtimeError) console.log(`    ${name}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);

@@ -81,6 +81,12 @@ test('a server failure shows the technical-issue page, whose retry goes back to 
   await page.route('**/api/loan-application/validate/**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, errorCode: 'UNKNOWN', message: 'Internal error' }) }),
   );
+  // The server asks for the page's data itself (ADR 26): here the page comes as it does when that
+  // failed, without it, so the app asks in the browser and meets the failure.
+  await page.route(applyUrl, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace(/<script type="application\/json" id="portal-page-data">.*?<\/script>/s, '') });
+  });
   await page.goto(applyUrl);
   await expect(page).toHaveURL(/\/loan-subscription\/500$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vi har tekniske problemer');

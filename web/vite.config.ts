@@ -62,9 +62,31 @@ function backOfficeConsole(): Plugin {
   };
 }
 
+/**
+ * Builds the app for rendering on the server (vite.ssr.config.ts, ADR 26) after the customer app,
+ * into <outDir>/.ssr: a folder the server reads and never serves (a dot folder).
+ */
+function serverRenderer(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal:server-renderer',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: fileURLToPath(new URL('./vite.ssr.config.ts', import.meta.url)),
+        logLevel: 'warn',
+        build: { outDir: `${outDir}/.ssr` },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   base: '/loan-subscription/',
-  plugins: [react(), tailwindcss(), linguiCatalogs(), pageRoutes(), precompress(), backOfficeConsole()],
+  plugins: [react(), tailwindcss(), linguiCatalogs(), pageRoutes(), precompress(), backOfficeConsole(), serverRenderer()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

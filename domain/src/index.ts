@@ -8,6 +8,7 @@ export * from './outcomes';
 export * from './lifecycle';
 export * from './patterns';
 export * from './routes';
+export * from './page-data';
 export * from './schemas/atoms';
 export * from './client-api';
 export * from './schemas/merchant';

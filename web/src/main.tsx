@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { activateLanguage, pickLanguage } from '@/lib/i18n';
+import { activateLanguage, chosenLanguage, loadRenderedTexts, pickLanguage } from '@/lib/i18n';
+import { readPageData } from '@/lib/page-data';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -29,10 +30,30 @@ function CouldNotStart() {
   );
 }
 
+/**
+ * A page the server rendered (ADR 26) is taken over as it is, in the language it was rendered in,
+ * unless the person chose another in this tab: the app then renders afresh, asking for its data
+ * in that language.
+ */
+const rendered = readPageData();
+const chosen = chosenLanguage();
+const pageData = rendered && (chosen === null || chosen === rendered.language) ? rendered : null;
+
 let ready = true;
 try {
-  await activateLanguage(pickLanguage(window.location.search));
+  await activateLanguage(pageData?.language ?? pickLanguage(window.location.search));
+  if (pageData) await loadRenderedTexts(pageData.texts);
 } catch {
   ready = false;
 }
-createRoot(root).render(<StrictMode>{ready ? <App /> : <CouldNotStart />}</StrictMode>);
+if (ready && pageData && root.hasChildNodes()) {
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App pageData={pageData} />
+    </StrictMode>,
+  );
+} else {
+  root.replaceChildren();
+  createRoot(root).render(<StrictMode>{ready ? <App /> : <CouldNotStart />}</StrictMode>);
+}

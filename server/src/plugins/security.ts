@@ -2,10 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { LOADER_CSP_SOURCE } from '../lib/page-render';
 
 /**
- * Security headers on every answer, with a strict Content-Security-Policy: nothing inline,
- * nothing from other origins, no framing. The headers never vary by request, so helmet computes
+ * Security headers on every answer, with a strict Content-Security-Policy: nothing inline but the
+ * one script named by its hash, nothing from other origins, no framing. The headers never vary by request, so helmet computes
  * them once at start and each answer gets the finished set (the Fastify wrapper rebuilt them on
  * every request, which cost an eighth of a small request's time).
  */
@@ -16,7 +17,8 @@ export function securityHeaders(https: boolean): Record<string, string> {
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script, the loader of pages rendered on the server (ADR 26), by its hash.
+        scriptSrc: ["'self'", LOADER_CSP_SOURCE],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],

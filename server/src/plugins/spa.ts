@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API, BACK_OFFICE_BASE, COUNTRIES, countryFromParam, DEFAULT_COUNTRY, FAVICON_PATH, PAGES, SPA_BASE } from '@portal/domain';
+import { API, BACK_OFFICE_BASE, countryFromParam, FAVICON_PATH, type Language, PAGES, pageLanguage, SPA_BASE } from '@portal/domain';
 import { ApiError } from '../lib/errors';
+import { chosenLanguage, type PageRequests, renderedIndex, renderPage, webRenderer } from '../lib/page-render';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -47,13 +48,26 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
   return params;
 }
 
+/** The pages rendered on the server (ADR 26): where customers wait, and the error pages. */
+const RENDERED_PAGES = new Set(['apply', 'formSign', 'paymentLoading', 'paymentLoadingFor']);
+
+/** What a route will load: its code and texts beyond the app's entry, and the data it asks for first. */
+interface Visit {
+  code: string[];
+  /** The texts the page loads in a language. */
+  texts: (language: Language) => string[];
+  data: string[];
+  /** Set for a page the server renders: what to ask the API for, and the app's own scripts. */
+  rendered: (PageRequests & { entry: string; preload: string[] }) | null;
+}
+
 /**
  * What a route will load, named in the page it is sent in: the page's code and texts (module
  * preloads) and the data it asks for first (fetch preloads), so the browser fetches them while it
  * loads the app instead of one after another (first paint, issue 16). Built from the Vite
  * manifest and web/page-routes.ts's route list; without them (an old build) the page goes as it is.
  */
-function pageHints(root: string) {
+function pageVisits(root: string): (path: string) => Visit | null {
   const read = <T>(file: string): T | null => {
     try {
       return JSON.parse(readFileSync(join(root, '.vite', file), 'utf8')) as T;
@@ -63,7 +77,7 @@ function pageHints(root: string) {
   };
   const manifest = read<Record<string, ManifestChunk>>('manifest.json');
   const routes = read<PageRoute[]>('page-routes.json');
-  if (!manifest || !routes) return () => [];
+  if (!manifest || !routes) return () => null;
   const closure = (keys: string[], into = new Set<string>()) => {
     const visit = (key: string) => {
       if (into.has(key) || !manifest[key]) return;
@@ -73,12 +87,13 @@ function pageHints(root: string) {
     keys.forEach(visit);
     return into;
   };
-  const entry = closure(Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const entry = closure(entryKeys);
   const pages = PAGES as unknown as Record<string, { pattern: string }>;
   const table = routes.map((route) => ({ ...route, pattern: route.path ?? pages[route.page ?? '']?.pattern ?? '' })).filter((route) => route.pattern);
   const asset = (key: string) => `${SPA_BASE}/${manifest[key]?.file ?? ''}`;
 
-  return (path: string, query: Record<string, unknown>): string[] => {
+  return (path) => {
     let route: (typeof table)[number] | undefined;
     let params: Record<string, string> | null = null;
     for (const candidate of table) {
@@ -88,24 +103,44 @@ function pageHints(root: string) {
         break;
       }
     }
-    if (!route || !params) return [];
+    if (!route || !params) return null;
     const code = [...closure([route.module])].filter((key) => !entry.has(key)).map(asset);
-    // The texts of the language the app starts in unless the person chose one in this tab.
-    const country = countryFromParam(typeof query.countryCode === 'string' ? query.countryCode : null);
-    const language = COUNTRIES[country ?? DEFAULT_COUNTRY].language;
-    const texts = ['base', ...route.namespaces].map((group) => `virtual:messages/${language}/${group}`).filter((key) => manifest[key]).map(asset);
+    const namespaces = ['base', ...route.namespaces];
+    const texts = (language: Language) => namespaces.map((group) => `virtual:messages/${language}/${group}`).filter((key) => manifest[key]).map(asset);
     const data = [API.features.url()];
     if (route.page === 'apply' && params.reference) data.push(API.validate.url({ reference: params.reference }));
     if (route.page && FLOW_PAGES.has(route.page)) data.push(API.applications.url());
     if (route.page === 'paymentLoadingFor' && params.merchantId && params.merchantPaymentReference) {
       data.push(`${API.paymentStatus.url()}?${new URLSearchParams({ merchantId: params.merchantId, merchantPaymentReference: params.merchantPaymentReference })}`);
     }
-    return [
-      ...[...code, ...texts].map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-      // As the app's fetch asks (same-origin credentials, CORS mode), so it takes these answers.
-      ...data.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
-    ];
+    const renderedHere = route.page === null || RENDERED_PAGES.has(route.page);
+    const application = route.page === 'apply' && params.reference ? API.validate.url({ reference: params.reference }) : API.applications.url();
+    return {
+      code,
+      texts,
+      data,
+      rendered: renderedHere
+        ? {
+            application,
+            applicationIsData: route.page !== null,
+            // Not the payment status: the waiting page polls it from the browser, each call counted.
+            data: [API.features.url()],
+            texts: route.namespaces,
+            entry: asset(entryKeys[0] ?? ''),
+            preload: [...[...entry].filter((key) => !entryKeys.includes(key)).map(asset), ...code],
+          }
+        : null,
+    };
   };
+}
+
+/** The preloads of a page the server does not render, its texts in `language`. */
+function preloadLinks(visit: Visit, language: Language): string[] {
+  return [
+    ...[...visit.code, ...visit.texts(language)].map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+    // As the app's fetch asks (same-origin credentials, CORS mode), so it takes these answers.
+    ...visit.data.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
+  ];
 }
 
 /**
@@ -136,32 +171,56 @@ async function serveSpa(app: FastifyInstance, root: string, prefix: string, excl
       },
     });
 
-    // index.html and the hints, read again when a new build replaces them.
-    let built: { mtime: number; html: string; hints: ReturnType<typeof pageHints> } | null = null;
+    // index.html and what its routes load, read again when a new build replaces them. Only the
+    // customers' app names what its routes load and is rendered on the server (the console is not).
+    const customers = prefix === SPA_BASE;
+    const renderer = customers ? webRenderer(root) : null;
+    let built: { mtime: number; html: string; visits: ReturnType<typeof pageVisits> } | null = null;
     const current = () => {
       const mtime = statSync(indexFile).mtimeMs;
-      // Only the customers' app names what its routes load (the console has no route list).
-      if (built?.mtime !== mtime) built = { mtime, html: readFileSync(indexFile, 'utf8'), hints: prefix === SPA_BASE ? pageHints(root) : () => [] };
+      if (built?.mtime !== mtime) built = { mtime, html: readFileSync(indexFile, 'utf8'), visits: customers ? pageVisits(root) : () => null };
       return built;
     };
 
-    const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-      if (!existsSync(indexFile)) {
-        throw new ApiError(503, 'UNKNOWN', undefined, 'The web app is not built: run npm start or npm run build.');
-      }
-      const { html, hints } = current();
-      const path = (request.url.split('?')[0] ?? '').slice(prefix.length) || '/';
-      const links = hints(path, request.query as Record<string, unknown>);
-      if (!links.length) return reply.sendFile('index.html', root);
-      const page = html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
-      // Compressed as the files are (preCompressed): a page of one or two kilobytes, at once.
+    /** Compressed as the files are (preCompressed): the page at once, in the form the browser takes. */
+    const sendPage = (request: FastifyRequest, reply: FastifyReply, page: string, cacheControl: string) => {
       const accepted = request.headers['accept-encoding'] ?? '';
-      reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+      reply.header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       if (/\bbr\b/.test(accepted)) {
         return reply.header('Content-Encoding', 'br').send(brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
       }
       if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(page));
       return reply.send(page);
+    };
+
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!existsSync(indexFile)) {
+        throw new ApiError(503, 'UNKNOWN', undefined, 'The web app is not built: run npm start or npm run build.');
+      }
+      const { html, visits } = current();
+      const path = (request.url.split('?')[0] ?? '').slice(prefix.length) || '/';
+      const visit = visits(path);
+      if (!visit) return reply.sendFile('index.html', root);
+      const render = visit.rendered && request.method === 'GET' ? await renderer?.() : null;
+      if (visit.rendered && render) {
+        try {
+          const rendered = await renderPage(app, request, render, request.url, visit.rendered);
+          for (const cookie of rendered.cookies) void reply.header('set-cookie', cookie);
+          const page = renderedIndex(html, rendered, visit.rendered.entry, [...visit.rendered.preload, ...visit.texts(rendered.data.language)]);
+          // The page holds the person's data: never kept by the browser or anything on the way.
+          return sendPage(request, reply, page, 'no-store');
+        } catch (error) {
+          request.log.warn({ err: error }, 'page not rendered on the server; sent for the browser to render');
+        }
+      }
+      const query = request.query as Record<string, unknown>;
+      // The texts of the language the app starts in, unless the person chose one in this tab only.
+      const language = pageLanguage({
+        chosen: chosenLanguage(request.headers.cookie),
+        countryParam: countryFromParam(typeof query.countryCode === 'string' ? query.countryCode : null),
+      });
+      const page = html.replace('</head>', () => `    ${preloadLinks(visit, language).join('\n    ')}\n  </head>`);
+      return sendPage(request, reply, page, 'no-cache');
     };
 
     scope.get('/', { prefixTrailingSlash: 'slash' }, (request, reply) => sendIndex(request, reply));

@@ -1,12 +1,13 @@
 import { I18nProvider } from '@lingui/react';
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
-import { SPA_BASE } from '@portal/domain';
+import { type PageData, SPA_BASE } from '@portal/domain';
 import { ErrorBoundary } from '@/components/layout/error-boundary';
 import { Layout } from '@/components/layout/layout';
 import { PageFailure } from '@/components/layout/page-failure';
 import { ApiRequestError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
+import { PageDataContext } from '@/lib/page-data';
 import { AppRoutes } from './routes';
 
 const swrOptions = {
@@ -22,18 +23,27 @@ const shellFailure = (error: unknown, retry: () => void) => (
   </main>
 );
 
-export function App() {
+interface AppProps {
+  /** What the server rendered the page from (ADR 26): its answers are the data's first value. */
+  pageData?: PageData | null;
+  /** On the server: the address being rendered (path and query). */
+  ssrPath?: string;
+}
+
+export function App({ pageData = null, ssrPath }: AppProps) {
   return (
     <I18nProvider i18n={i18n}>
-      <SWRConfig value={swrOptions}>
-        <Router base={SPA_BASE}>
-          {/* The layout has its own boundary around the page; this one is for the header itself. */}
-          <ErrorBoundary resetKey="app" fallback={shellFailure}>
-            <Layout>
-              <AppRoutes />
-            </Layout>
-          </ErrorBoundary>
-        </Router>
+      <SWRConfig value={pageData ? { ...swrOptions, fallback: pageData.answers } : swrOptions}>
+        <PageDataContext value={pageData}>
+          <Router base={SPA_BASE} ssrPath={ssrPath}>
+            {/* The layout has its own boundary around the page; this one is for the header itself. */}
+            <ErrorBoundary resetKey="app" fallback={shellFailure}>
+              <Layout>
+                <AppRoutes />
+              </Layout>
+            </ErrorBoundary>
+          </Router>
+        </PageDataContext>
       </SWRConfig>
     </I18nProvider>
   );

@@ -5,12 +5,13 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import {
-  COUNTRIES,
   type CountryCode,
   countryFromParam,
-  DEFAULT_COUNTRY,
   isLanguage,
+  LANGUAGE_COOKIE,
   type Language,
+  pageLanguage,
+  SPA_BASE,
   type SharedCatalogue,
 } from '@portal/domain';
 import type { WebCatalogue } from '../locales';
@@ -47,7 +48,8 @@ export async function activateLanguage(language: Language): Promise<void> {
   if (i18n.locale !== language) {
     i18n.loadAndActivate({ locale: language, messages: await messagesOf(language, groups) });
   }
-  document.documentElement.lang = language;
+  // Rendering on the server (ADR 26), the page's <html lang> is written with the markup.
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
   setApiLanguage(language);
 }
 
@@ -58,6 +60,17 @@ export async function loadNamespaces(...namespaces: Namespace[]): Promise<void> 
   for (const namespace of missing) groups.add(namespace);
   const language = isLanguage(i18n.locale) ? i18n.locale : null;
   if (language) i18n.load(language, await messagesOf(language, missing));
+}
+
+/**
+ * Loads the groups of texts a page the server rendered was rendered with (ADR 26), before the app
+ * takes the page over: loading them later would change the texts under the page as it is taken
+ * over, and React would then render it afresh. Names this build does not know are left out.
+ */
+export async function loadRenderedTexts(names: readonly string[]): Promise<void> {
+  const language = isLanguage(i18n.locale) ? i18n.locale : null;
+  const known = language ? names.filter((name): name is Namespace => name !== 'base' && Object.hasOwn(loaders[language] ?? {}, name)) : [];
+  await loadNamespaces(...known);
 }
 
 const CHOSEN_KEY = 'portal.language';
@@ -78,6 +91,8 @@ export async function chooseLanguage(language: Language): Promise<void> {
   } catch {
     // Storage may be off; the choice then lasts until the page reloads.
   }
+  // For the pages the server renders (ADR 26): for the browser session, this app's pages only.
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=${SPA_BASE}; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
   await activateLanguage(language);
 }
 
@@ -106,16 +121,16 @@ function rememberCountry(country: CountryCode): void {
 }
 
 /**
- * The language follows the person's choice, else the countryCode query parameter, else the
- * application's country (remembered for the tab, so the next page starts in it), else the
- * default country.
+ * The page's language (domain's `pageLanguage`): the person's choice, else the countryCode query
+ * parameter, else the application's country (remembered for the tab, so the next page starts in
+ * it), else the default country.
  */
 export function pickLanguage(search: string, applicationCountry?: CountryCode | null): Language {
   if (applicationCountry) rememberCountry(applicationCountry);
   const chosen = chosenLanguage();
   if (chosen) return chosen;
-  const fromQuery = countryFromParam(new URLSearchParams(search).get('countryCode'));
-  return COUNTRIES[fromQuery ?? applicationCountry ?? rememberedCountry() ?? DEFAULT_COUNTRY].language;
+  const countryParam = countryFromParam(new URLSearchParams(search).get('countryCode'));
+  return pageLanguage({ countryParam, applicationCountry, rememberedCountry: rememberedCountry() });
 }
 
 /** `t(key, values)` in the active language; re-renders when the language changes. */

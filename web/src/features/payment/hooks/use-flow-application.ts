@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { LoanApplicationsResponse } from '@portal/domain';
 import { APPLICATIONS_KEY, getApplications } from '@/lib/api/get-applications';
+import { useRenderedAnswer } from '@/lib/page-data';
 import { rememberedReference, rememberReference } from '../logic/remembered-reference';
 
 interface Loaded {
@@ -15,13 +16,17 @@ interface Loaded {
  * while the customer was away at a provider, and these pages decide where to send the customer
  * by it. The answer also fills the shared cache, for the header. Its reference is remembered for
  * the tab, so an expired session can send the customer to identify for this same application.
+ * A page the server rendered starts from the answer the server asked for it as the page opened
+ * (ADR 26).
  */
 export function useFlowApplication() {
   const { mutate } = useSWRConfig();
-  const [loaded, setLoaded] = useState<Loaded>({});
+  const rendered = useRenderedAnswer<LoanApplicationsResponse>(APPLICATIONS_KEY);
+  const [loaded, setLoaded] = useState<Loaded>(() => (rendered ? { data: rendered } : {}));
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (attempt === 0 && rendered) return;
     let active = true;
     getApplications().then(
       (data) => {
@@ -37,7 +42,7 @@ export function useFlowApplication() {
     return () => {
       active = false;
     };
-  }, [attempt, mutate]);
+  }, [attempt, mutate, rendered]);
 
   const application = loaded.data?.loanApplications[0] ?? null;
   const reference = application?.reference;

@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  API,
+  type CountryCode,
+  countryFromParam,
+  isLanguage,
+  type Language,
+  LANGUAGE_COOKIE,
+  PAGE_DATA_ID,
+  type PageData,
+  pageLanguage,
+} from '@portal/domain';
+
+/**
+ * Pages rendered on the server (ADR 26). The page's markup comes with the HTML, and the app's
+ * JavaScript is asked for only once the page has painted, by this one inline script (allowed by
+ * its hash in the Content-Security-Policy, plugins/security.ts): the page's content shows after
+ * the HTML and the stylesheet alone, then the app takes it over where it stands (hydration). A
+ * tab opened in the background, or a browser that does not report paints, loads the app at once;
+ * one that reports none within 3 seconds loads it then.
+ */
+export const LOADER = [
+  '(function(){var d=document.currentScript.dataset,done=false;',
+  'function load(){if(done)return;done=true;',
+  "JSON.parse(d.preload||'[]').forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l);});",
+  "var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=d.entry;document.head.appendChild(s);}",
+  "var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];",
+  "if(document.visibilityState!=='visible'||types.indexOf('paint')<0){load();return;}",
+  "new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();setTimeout(load,0);}}).observe({type:'paint',buffered:true});",
+  'setTimeout(load,3000);})();',
+].join('');
+
+/** The loader's source in the form Content-Security-Policy's script-src names it. */
+export const LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
+
+/** src/entry-server.tsx of the web app. */
+type Render = (url: string, data: PageData, signal?: AbortSignal) => Promise<string>;
+
+/**
+ * The web build's renderer (`<root>/.ssr/entry-server.js`), imported on first use; null when the
+ * build has none (an older build), and once a new build has replaced the one imported: a module is
+ * imported once per process (its parts import each other by their plain file names), so until the
+ * server restarts its pages go unrendered rather than rendered by the old app.
+ */
+export function webRenderer(root: string): () => Promise<Render | null> {
+  const file = join(root, '.ssr', 'entry-server.js');
+  let loaded: { mtime: number; render: Promise<Render | null> } | null = null;
+  return () => {
+    let mtime: number;
+    try {
+      mtime = statSync(file).mtimeMs;
+    } catch {
+      return Promise.resolve(null);
+    }
+    loaded ??= {
+      mtime,
+      render: import(pathToFileURL(file).href).then((module: { render?: unknown }) => (typeof module.render === 'function' ? (module.render as Render) : null)),
+    };
+    return loaded.mtime === mtime ? loaded.render : Promise.resolve(null);
+  };
+}
+
+/** What the page at an address asks the API for first (plugins/spa.ts reads it from the route). */
+export interface PageRequests {
+  /** The answer that names the application, and with it the page's language; null: none. */
+  application: string | null;
+  /** Whether that answer is the page's data too (the error pages only take its language). */
+  applicationIsData: boolean;
+  /** The other answers the page shows. */
+  data: string[];
+  /** The groups of texts the page loads (its namespaces). */
+  texts: string[];
+}
+
+/** The language chosen in the app's menu, from its cookie (LANGUAGE_COOKIE); null when none is. */
+export function chosenLanguage(cookieHeader: string | undefined): Language | null {
+  const value = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`))
+    ?.slice(LANGUAGE_COOKIE.length + 1);
+  return isLanguage(value) ? value : null;
+}
+
+function countryOf(answer: unknown): CountryCode | null {
+  const first = (answer as { loanApplications?: { customer?: { countryCode?: unknown } }[] } | undefined)?.loanApplications?.[0];
+  return countryFromParam(typeof first?.customer?.countryCode === 'string' ? first.customer.countryCode : null);
+}
+
+/** Render time allowed before the page goes without its markup, as before. */
+const RENDER_TIMEOUT_MS = 2_000;
+
+/**
+ * Asks the API, as the app would from this browser (its cookie, address and language), for what
+ * the page shows, and renders the page from the answers. Answers the page data and markup, with
+ * the cookies the API set on the way; any failure rejects, and the caller sends the page unrendered.
+ */
+export async function renderPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  render: Render,
+  url: string,
+  requests: PageRequests,
+): Promise<{ data: PageData; markup: string; cookies: string[] }> {
+  // By name: the last answer's cookie is the one the browser keeps.
+  const cookies = new Map<string, string>();
+  const ask = async (path: string, language: Language): Promise<unknown> => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: path,
+      remoteAddress: request.ip,
+      headers: {
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+        'x-requested-with': 'XMLHttpRequest',
+        'accept-language': language,
+      },
+    });
+    const set = answer.headers['set-cookie'];
+    for (const cookie of set === undefined ? [] : Array.isArray(set) ? set : [set]) cookies.set(cookie.split('=', 1)[0] ?? '', cookie);
+    return answer.statusCode >= 200 && answer.statusCode < 300 ? answer.json() : undefined;
+  };
+
+  const query = request.query as Record<string, unknown>;
+  const clues = {
+    chosen: chosenLanguage(request.headers.cookie),
+    countryParam: countryFromParam(typeof query.countryCode === 'string' ? query.countryCode : null),
+  };
+  let language = pageLanguage(clues);
+  const answers: Record<string, unknown> = {};
+  if (requests.application) {
+    let application = await ask(requests.application, language);
+    const named = pageLanguage({ ...clues, applicationCountry: countryOf(application) });
+    // The answer carries texts in the language it was asked in (the consents): asked again in the page's.
+    if (named !== language && requests.applicationIsData) application = await ask(requests.application, named);
+    language = named;
+    if (requests.applicationIsData && application !== undefined) {
+      answers[requests.application] = application;
+      // Validating a reference answers the session's applications, which the header shows.
+      answers[API.applications.url()] = application;
+    }
+  }
+  for (const [path, answer] of await Promise.all(requests.data.map(async (path) => [path, await ask(path, language)] as const))) {
+    if (answer !== undefined) answers[path] = answer;
+  }
+  const data: PageData = { language, texts: requests.texts, answers };
+  const markup = await render(url, data, AbortSignal.timeout(RENDER_TIMEOUT_MS));
+  return { data, markup, cookies: [...cookies.values()] };
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * index.html with the rendered page: the markup in the root element, its data beside it (`<` escaped,
+ * so nothing in it can close the script element), `<html lang>` set, and in place of the app's
+ * module scripts the loader, with the app's entry and what the page will load next.
+ */
+export function renderedIndex(html: string, rendered: { data: PageData; markup: string }, entry: string, preload: string[]): string {
+  const json = JSON.stringify(rendered.data).replace(/</g, '\\u003c');
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${rendered.data.language}"`)
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace('<div id="root"></div>', () => `<div id="root">${rendered.markup}</div>`)
+    .replace(
+      '</body>',
+      () =>
+        `  <script type="application/json" id="${PAGE_DATA_ID}">${json}</script>\n` +
+        `    <script data-entry="${escapeAttribute(entry)}" data-preload="${escapeAttribute(JSON.stringify(preload))}">${LOADER}</script>\n  </body>`,
+    );
+}
