@@ -9,6 +9,8 @@ import { COUNTRIES, type CountryCode, DEFAULT_COUNTRY, isLanguage, type Language
 export const PAGE_DATA_ID = 'portal-page-data';
 
 export interface PageData {
+  /** The address's path the page was rendered for: its answers are of that page's visit. */
+  path: string;
   language: Language;
   /** The groups of texts the page was rendered with, beyond the app's own (its namespaces). */
   texts: string[];
@@ -18,8 +20,9 @@ export interface PageData {
 
 export function isPageData(value: unknown): value is PageData {
   if (typeof value !== 'object' || value === null) return false;
-  const { language, texts, answers } = value as Partial<PageData>;
+  const { path, language, texts, answers } = value as Partial<PageData>;
   return (
+    typeof path === 'string' &&
     isLanguage(language) &&
     Array.isArray(texts) &&
     texts.every((group) => typeof group === 'string') &&

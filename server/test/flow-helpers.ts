@@ -53,7 +53,7 @@ export async function startBusiness(t: TestApp, organisationNumber: string, orig
   return { reference, merchantPaymentReference, cookie, form: buildApplyForm(company, { leasingTermsConsent: true }) };
 }
 
-async function loginAndValidate(t: TestApp, reference: string): Promise<string> {
+export async function loginAndValidate(t: TestApp, reference: string): Promise<string> {
   const login = await t.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: XHR, payload: { reference } });
   const cookie = sessionCookie(login);
   const validated = await t.app.inject({ method: 'GET', url: API.validate.url({ reference }), headers: { cookie } });

@@ -147,7 +147,7 @@ export async function renderPage(
   for (const [path, answer] of await Promise.all(requests.data.map(async (path) => [path, await ask(path, language)] as const))) {
     if (answer !== undefined) answers[path] = answer;
   }
-  const data: PageData = { language, texts: requests.texts, answers };
+  const data: PageData = { path: url.split('?')[0] ?? url, language, texts: requests.texts, answers };
   const markup = await render(url, data, AbortSignal.timeout(RENDER_TIMEOUT_MS));
   return { data, markup, cookies: [...cookies.values()] };
 }

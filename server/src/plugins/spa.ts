@@ -160,7 +160,8 @@ async function serveSpa(app: FastifyInstance, root: string, prefix: string, excl
       wildcard: true,
       index: false,
       preCompressed: true,
-      ...(exclude ? { allowedPath: (pathName: string) => !pathName.startsWith(`/${exclude}/`) } : {}),
+      // Not the build's own folders (`.vite`, `.ssr`: its manifest and the app's server build, ADR 26).
+      allowedPath: (pathName: string) => !pathName.split('/').some((segment) => segment.startsWith('.')) && !(exclude && pathName.startsWith(`/${exclude}/`)),
       setHeaders(reply, sent) {
         // The compressed copy is what is sent; its rules are those of the file it copies.
         const path = sent.replace(/\.(br|gz)$/, '');

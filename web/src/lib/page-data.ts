@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
-import { isPageData, PAGE_DATA_ID, type PageData } from '@portal/domain';
+import { useLocation } from 'wouter';
+import { isPageData, PAGE_DATA_ID, type PageData, SPA_BASE } from '@portal/domain';
 
 /**
  * What a server-rendered page was rendered from (domain/src/page-data.ts, ADR 26): read once from
@@ -23,17 +24,22 @@ export const PageDataContext = createContext<PageData | null>(null);
 const used = new WeakMap<PageData, Set<string>>();
 
 /**
- * The answer at `url` the page was rendered with, for the first page that asks for it; after that
- * page has mounted, undefined (the pages that ask anew on every visit then do).
+ * The answer at `url` the page was rendered with, for that page (its address) the first time it
+ * asks; after that, and on every other page, undefined (the pages that ask anew on every visit
+ * then do).
  */
 export function useRenderedAnswer<T>(url: string): T | undefined {
   const data = useContext(PageDataContext);
-  const [answer] = useState(() => (data && !used.get(data)?.has(url) ? (data.answers[url] as T | undefined) : undefined));
+  const [location] = useLocation();
+  const [answer] = useState(() =>
+    data && data.path === `${SPA_BASE}${location}` && !used.get(data)?.has(url) ? (data.answers[url] as T | undefined) : undefined,
+  );
+  const given = answer !== undefined;
   useEffect(() => {
-    if (!data) return;
+    if (!data || !given) return;
     const set = used.get(data) ?? new Set<string>();
     set.add(url);
     used.set(data, set);
-  }, [data, url]);
+  }, [data, url, given]);
   return answer;
 }
