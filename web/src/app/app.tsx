@@ -1,4 +1,5 @@
 import { I18nProvider } from '@lingui/react';
+import { useState } from 'react';
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { type PageData, SPA_BASE } from '@portal/domain';
@@ -7,7 +8,7 @@ import { Layout } from '@/components/layout/layout';
 import { PageFailure } from '@/components/layout/page-failure';
 import { ApiRequestError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
-import { PageDataContext } from '@/lib/page-data';
+import { PageDataContext, renderedAnswers } from '@/lib/page-data';
 import { AppRoutes } from './routes';
 
 const swrOptions = {
@@ -31,9 +32,10 @@ interface AppProps {
 }
 
 export function App({ pageData = null, ssrPath }: AppProps) {
+  const [swrConfig] = useState(() => (pageData ? { ...swrOptions, fallback: renderedAnswers(pageData) } : swrOptions));
   return (
     <I18nProvider i18n={i18n}>
-      <SWRConfig value={pageData ? { ...swrOptions, fallback: pageData.answers } : swrOptions}>
+      <SWRConfig value={swrConfig}>
         <PageDataContext value={pageData}>
           <Router base={SPA_BASE} ssrPath={ssrPath}>
             {/* The layout has its own boundary around the page; this one is for the header itself. */}

@@ -1,10 +1,11 @@
-import { renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
+import useSWR, { SWRConfig } from 'swr';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { PAGE_DATA_ID, type PageData, SPA_BASE } from '@portal/domain';
-import { PageDataContext, readPageData, useRenderedAnswer } from './page-data';
+import { PageDataContext, readPageData, renderedAnswers, useForgetSession, useRenderedAnswer } from './page-data';
 
 afterEach(() => document.getElementById(PAGE_DATA_ID)?.remove());
 
@@ -52,5 +53,22 @@ describe('the data a server-rendered page came with', () => {
     // Without page data, or for an answer it does not hold, nothing.
     expect(renderHook(() => useRenderedAnswer('/api/loan-application')).result.current).toBeUndefined();
     expect(renderHook(() => useRenderedAnswer('/api/loan-application/features'), { wrapper }).result.current).toBeUndefined();
+  });
+});
+
+describe('forgetting the session', () => {
+  it('forgets the answers the page came with too: they no longer stand in for the emptied cache', async () => {
+    const data: PageData = { path: '/loan-subscription/', language: 'nb', texts: [], answers: { '/api/loan-application': { loanApplications: [] } } };
+    const config = { fallback: renderedAnswers(data), provider: () => new Map() };
+    const wrapper = ({ children }: { children: ReactNode }) => <SWRConfig value={config}>{children}</SWRConfig>;
+    const { result, rerender } = renderHook(
+      () => ({ applications: useSWR('/api/loan-application', null).data as unknown, forget: useForgetSession() }),
+      { wrapper },
+    );
+    expect(result.current.applications).toEqual({ loanApplications: [] });
+    await act(() => result.current.forget());
+    // The next render (the page the app goes to next) finds nothing.
+    rerender();
+    expect(result.current.applications).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { isPageData, PAGE_DATA_ID, type PageData, SPA_BASE } from '@portal/domain';
 
@@ -42,4 +43,28 @@ export function useRenderedAnswer<T>(url: string): T | undefined {
     used.set(data, set);
   }, [data, url, given]);
   return answer;
+}
+
+/** The answers standing in for data not yet in the cache (SWR's fallback), while the session lasts. */
+let standingIn: Record<string, unknown> = {};
+
+/**
+ * The rendered page's answers as the data's first value (SWR's `fallback`: what the page was
+ * rendered with is what the app's first render shows, so the app takes the markup over as it is).
+ */
+export function renderedAnswers(data: PageData): Record<string, unknown> {
+  standingIn = { ...data.answers };
+  return standingIn;
+}
+
+/**
+ * Forgets everything loaded for the session that ended: the data cache, and the answers the page
+ * came with (else they would stand in again for the emptied cache).
+ */
+export function useForgetSession(): () => Promise<void> {
+  const { mutate } = useSWRConfig();
+  return useCallback(async () => {
+    for (const key of Object.keys(standingIn)) delete standingIn[key];
+    await mutate(() => true, undefined, { revalidate: false });
+  }, [mutate]);
 }

@@ -8,6 +8,7 @@ import { MessagePanel } from '@/components/layout/message-panel';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { logout } from '@/features/auth/api/logout';
 import { useT } from '@/lib/i18n';
+import { useForgetSession } from '@/lib/page-data';
 
 export type ErrorStatus = '400' | '401' | '403' | '404' | '500';
 
@@ -82,7 +83,7 @@ export default function ErrorPage({ status }: { status: ErrorStatus }) {
 function ApplicationNotFoundPage({ reference }: { reference: string }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const { mutate } = useSWRConfig();
+  const forgetSession = useForgetSession();
   const [leaving, setLeaving] = useState(false);
   // Read once: the page is the tab's only entry when the link was opened in a new tab.
   const [canGoBack] = useState(() => window.history.length > 1);
@@ -90,8 +91,7 @@ function ApplicationNotFoundPage({ reference }: { reference: string }) {
     setLeaving(true);
     // A failed log out changes nothing for the person: identifying replaces the session anyway.
     await logout().catch(() => null);
-    // Forget everything loaded for the session that just ended.
-    await mutate(() => true, undefined, { revalidate: false });
+    await forgetSession();
     navigate(`${PAGES.index.url()}?${new URLSearchParams({ reference }).toString()}`, { replace: true });
   };
   return (
