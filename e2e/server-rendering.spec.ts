@@ -70,6 +70,21 @@ for (const [name, prepare] of Object.entries(PAGES)) {
   });
 }
 
+test('the language menu’s choice: the pages the server renders come in it, content and all', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const { url } = await PAGES.apply(context, baseURL);
+    await context.addCookies([{ name: 'portal_language', value: 'sv', url: baseURL ?? '' }]);
+    const page = await context.newPage();
+    await page.goto(url);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+    await expect(page.locator('main h1')).toHaveText('Hej Kari!');
+    await expect(page.getByRole('status')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
 /**
  * Records every element taken out of the page from its first byte on (before the app loads),
  * but for loading indicators giving way to what they waited for (the signing page's documents).

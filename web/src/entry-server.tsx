@@ -6,26 +6,33 @@
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import type { PageData } from '@portal/domain';
+import type { Language, PageData } from '@portal/domain';
 import { App } from '@/app/app';
-import { activateLanguage } from '@/lib/i18n';
+import { activateLanguage, setRenderedChoice } from '@/lib/i18n';
 
 // The texts' language is the app's one active language: pages are rendered one at a time.
 let queue: Promise<unknown> = Promise.resolve();
+
+export interface RenderOptions {
+  /** The language the person chose in the menu (its cookie), which the page's own hooks read. */
+  chosen?: Language | null;
+  signal?: AbortSignal;
+}
 
 /**
  * The markup of the page at `url` (path and query under the app's base), rendered in
  * `data.language` with `data.answers` as the data; rejects when any part of the page failed to
  * render (the server then sends the page without markup, as before).
  */
-export function render(url: string, data: PageData, signal?: AbortSignal): Promise<string> {
-  const rendering = queue.then(() => renderNow(url, data, signal));
+export function render(url: string, data: PageData, { chosen = null, signal }: RenderOptions = {}): Promise<string> {
+  const rendering = queue.then(() => renderNow(url, data, chosen, signal));
   queue = rendering.catch(() => undefined);
   return rendering;
 }
 
-async function renderNow(url: string, data: PageData, signal?: AbortSignal): Promise<string> {
+async function renderNow(url: string, data: PageData, chosen: Language | null, signal?: AbortSignal): Promise<string> {
   signal?.throwIfAborted();
+  setRenderedChoice(chosen);
   await activateLanguage(data.language);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(

@@ -38,7 +38,7 @@ export const LOADER = [
 export const LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
 
 /** src/entry-server.tsx of the web app. */
-type Render = (url: string, data: PageData, signal?: AbortSignal) => Promise<string>;
+type Render = (url: string, data: PageData, options: { chosen: Language | null; signal: AbortSignal }) => Promise<string>;
 
 /**
  * The web build's renderer (`<root>/.ssr/entry-server.js`), imported on first use; null when the
@@ -148,7 +148,7 @@ export async function renderPage(
     if (answer !== undefined) answers[path] = answer;
   }
   const data: PageData = { path: url.split('?')[0] ?? url, language, texts: requests.texts, answers };
-  const markup = await render(url, data, AbortSignal.timeout(RENDER_TIMEOUT_MS));
+  const markup = await render(url, data, { chosen: clues.chosen, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) });
   return { data, markup, cookies: [...cookies.values()] };
 }
 

@@ -75,14 +75,26 @@ export async function loadRenderedTexts(names: readonly string[]): Promise<void>
 
 const CHOSEN_KEY = 'portal.language';
 
-/** The person's own choice from the language menu, kept for this browser tab. */
+/** Rendering on the server (ADR 26): the choice the request's cookie names, for the render under way. */
+let renderedChoice: Language | null = null;
+export function setRenderedChoice(language: Language | null): void {
+  renderedChoice = language;
+}
+
+/**
+ * The person's own choice from the language menu: this tab's, else the browser session's (its
+ * cookie, which the server renders pages by). On the server, the request's.
+ */
 export function chosenLanguage(): Language | null {
+  if (typeof window === 'undefined') return renderedChoice;
   try {
     const value = sessionStorage.getItem(CHOSEN_KEY);
-    return isLanguage(value) ? value : null;
+    if (isLanguage(value)) return value;
   } catch {
-    return null;
+    // Storage may be off: the cookie may still say.
   }
+  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
+  return isLanguage(cookie) ? cookie : null;
 }
 
 export async function chooseLanguage(language: Language): Promise<void> {
