@@ -152,7 +152,8 @@ export async function renderPage(
   return { data, markup, cookies: [...cookies.values()] };
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** A value for a double-quoted HTML attribute. */
+export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * index.html with the rendered page: the markup in the root element, its data beside it (`<` escaped,

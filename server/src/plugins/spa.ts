@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API, BACK_OFFICE_BASE, countryFromParam, FAVICON_PATH, type Language, PAGES, pageLanguage, SPA_BASE } from '@portal/domain';
 import { ApiError } from '../lib/errors';
-import { chosenLanguage, type PageRequests, renderedIndex, renderPage, webRenderer } from '../lib/page-render';
+import { chosenLanguage, escapeAttribute, type PageRequests, renderedIndex, renderPage, webRenderer } from '../lib/page-render';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -24,8 +24,6 @@ interface ManifestChunk {
 
 /** The pages that show an application and load the session's applications first. */
 const FLOW_PAGES = new Set(['formApply', 'formSign', 'formSignFail', 'paymentLoading', 'paymentLoadingFor', 'payment', 'paymentFail']);
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** Path parameters when `path` matches `pattern` (`:name` segments), else null. */
 function matchPattern(pattern: string, path: string): Record<string, string> | null {
