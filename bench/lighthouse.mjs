@@ -62,6 +62,7 @@ const summary = [];
 try {
   for (const [name, prepare] of Object.entries(PAGES)) {
     if (only && only !== name) continue;
+    let failedRuns = 0;
     for (let run = 1; run <= runs; run += 1) {
       const { url, cookie } = await prepare(portal.base);
       // A browser of its own for each run: nothing (cookies, cache) carried over from the last page.
@@ -72,7 +73,14 @@ try {
       });
       const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], extraHeaders: { cookie }, logLevel: 'error' });
       const { categories, audits } = result.lhr;
-      if (result.lhr.runtimeError) console.log(`    ${name}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      if (result.lhr.runtimeError) {
+        // Lighthouse's own failure to record (e.g. NO_NAVSTART, "run Lighthouse again"): not a
+        // figure of the page. Run again, up to three times per page.
+        console.log(`    ${name} run ${run}: ${result.lhr.runtimeError.code}, not counted; run again`);
+        failedRuns += 1;
+        if (failedRuns <= 3) run -= 1;
+        continue;
+      }
       const score = Math.round((categories.performance.score ?? 0) * 100);
       const value = (id) => audits[id]?.numericValue ?? Number.NaN;
       summary.push({ name, score, lcp: value('largest-contentful-paint'), cls: value('cumulative-layout-shift') });
