@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,8 +67,9 @@ const pageData = (html: string) => JSON.parse(new RegExp(`<script type="applicat
 
 describe('pages rendered on the server', () => {
   let t: TestApp;
+  const logLines: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp('pglite', { WEB_DIST_DIR: webBuild() });
+    t = await createTestApp('pglite', { WEB_DIST_DIR: webBuild(), LOG_LEVEL: 'warn' }, undefined, { write: (line) => void logLines.push(line) });
   });
   afterAll(async () => t.close());
 
@@ -165,6 +166,41 @@ describe('pages rendered on the server', () => {
     const page = await get('/loan-subscription/no-such-reference');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<main><h1>nb nobody</h1><p>/api/loan-application/features</p>');
+  });
+
+  it('the operator sees the renders in the metrics, and a failed one in the log', async () => {
+    const count = async (outcome: string) => {
+      const body = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      return Number(new RegExp(`^portal_page_render_duration_seconds_count\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(body)?.[1] ?? Number.NaN);
+    };
+    const before = { rendered: await count('rendered'), failed: await count('failed') };
+    await get('/loan-subscription/500');
+    await get('/loan-subscription/500?render=fail');
+    expect(await count('rendered')).toBe(before.rendered + 1);
+    expect(await count('failed')).toBe(before.failed + 1);
+    expect(logLines.some((line) => line.includes('page not rendered on the server'))).toBe(true);
+
+  });
+
+  it('a build replaced under the running server: its pages go out unrendered, and the log says why, once', async () => {
+    const ownBuild = webBuild();
+    const lines: string[] = [];
+    const own = await createTestApp('pglite', { WEB_DIST_DIR: ownBuild, LOG_LEVEL: 'warn' }, undefined, { write: (line) => void lines.push(line) });
+    try {
+      const page = () => own.app.inject({ method: 'GET', url: '/loan-subscription/500' });
+      expect((await page()).body).toContain('<main><h1>nb nobody</h1>');
+      const later = new Date(Date.now() + 60_000);
+      utimesSync(join(ownBuild, '.ssr', 'entry-server.js'), later, later);
+      const unrendered = await page();
+      await page();
+      expect(unrendered.statusCode).toBe(200);
+      expect(unrendered.body).toContain('<div id="root"></div>');
+      const metrics = (await own.app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(metrics).toMatch(/^portal_page_render_duration_seconds_count\{outcome="unavailable"\} 2$/m);
+      expect(lines.filter((line) => line.includes('the web build changed under the running server'))).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
   });
 
   it('the server build of the app is not served', async () => {

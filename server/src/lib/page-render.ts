@@ -44,11 +44,13 @@ type Render = (url: string, data: PageData, options: { chosen: Language | null; 
  * The web build's renderer (`<root>/.ssr/entry-server.js`), imported on first use; null when the
  * build has none (an older build), and once a new build has replaced the one imported: a module is
  * imported once per process (its parts import each other by their plain file names), so until the
- * server restarts its pages go unrendered rather than rendered by the old app.
+ * server restarts its pages go unrendered rather than rendered by the old app (`onReplaced` is
+ * told once).
  */
-export function webRenderer(root: string): () => Promise<Render | null> {
+export function webRenderer(root: string, onReplaced: () => void): () => Promise<Render | null> {
   const file = join(root, '.ssr', 'entry-server.js');
   let loaded: { mtime: number; render: Promise<Render | null> } | null = null;
+  let replaced = false;
   return () => {
     let mtime: number;
     try {
@@ -60,7 +62,10 @@ export function webRenderer(root: string): () => Promise<Render | null> {
       mtime,
       render: import(pathToFileURL(file).href).then((module: { render?: unknown }) => (typeof module.render === 'function' ? (module.render as Render) : null)),
     };
-    return loaded.mtime === mtime ? loaded.render : Promise.resolve(null);
+    if (loaded.mtime === mtime) return loaded.render;
+    if (!replaced) onReplaced();
+    replaced = true;
+    return Promise.resolve(null);
   };
 }
 

@@ -24,6 +24,8 @@ export interface PortalMetrics {
   applicationEntered(status: ApplicationStatus): void;
   webhookDelivery(outcome: WebhookOutcome, attempt: number, trigger: 'delivery' | 'resend'): void;
   jobRun(queue: string, outcome: 'completed' | 'failed', seconds: number): void;
+  /** A page the server renders (ADR 26): rendered, failed (sent unrendered), or no renderer to render it with. */
+  pageRender(outcome: 'rendered' | 'failed' | 'unavailable', seconds: number): void;
   /** The exposition text and its content type. */
   scrape(): Promise<{ contentType: string; body: string }>;
 }
@@ -94,6 +96,14 @@ export default fp(async function metrics(app: FastifyInstance) {
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers,
   });
+  const pageRenders = new Histogram({
+    name: 'portal_page_render_duration_seconds',
+    help: 'Pages rendered on the server, with the API calls for their data, by outcome (rendered; failed and unavailable: sent for the browser to render)',
+    labelNames: ['outcome'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers,
+  });
+  for (const outcome of ['rendered', 'failed', 'unavailable']) pageRenders.zero({ outcome });
 
   const warnOnce = new Set<string>();
   /** A series read at scrape time that cannot be read is left out (stale values mislead). */
@@ -191,6 +201,9 @@ export default fp(async function metrics(app: FastifyInstance) {
     },
     jobRun(queue, outcome, seconds) {
       jobRuns.observe({ queue, outcome }, seconds);
+    },
+    pageRender(outcome, seconds) {
+      pageRenders.observe({ outcome }, seconds);
     },
     async scrape() {
       const merged = Registry.merge([processMetrics(), registry]);

@@ -173,7 +173,9 @@ async function serveSpa(app: FastifyInstance, root: string, prefix: string, excl
     // index.html and what its routes load, read again when a new build replaces them. Only the
     // customers' app names what its routes load and is rendered on the server (the console is not).
     const customers = prefix === SPA_BASE;
-    const renderer = customers ? webRenderer(root) : null;
+    const renderer = customers
+      ? webRenderer(root, () => app.log.warn('the web build changed under the running server: its pages go unrendered until it restarts'))
+      : null;
     let built: { mtime: number; html: string; visits: ReturnType<typeof pageVisits> } | null = null;
     const current = () => {
       const mtime = statSync(indexFile).mtimeMs;
@@ -200,16 +202,23 @@ async function serveSpa(app: FastifyInstance, root: string, prefix: string, excl
       const path = (request.url.split('?')[0] ?? '').slice(prefix.length) || '/';
       const visit = visits(path);
       if (!visit) return reply.sendFile('index.html', root);
-      const render = visit.rendered && request.method === 'GET' ? await renderer?.() : null;
-      if (visit.rendered && render) {
-        try {
-          const rendered = await renderPage(app, request, render, request.url, visit.rendered);
-          for (const cookie of rendered.cookies) void reply.header('set-cookie', cookie);
-          const page = renderedIndex(html, rendered, visit.rendered.entry, [...visit.rendered.preload, ...visit.texts(rendered.data.language)]);
-          // The page holds the person's data: never kept by the browser or anything on the way.
-          return sendPage(request, reply, page, 'no-store');
-        } catch (error) {
-          request.log.warn({ err: error }, 'page not rendered on the server; sent for the browser to render');
+      if (visit.rendered && renderer && request.method === 'GET') {
+        const started = performance.now();
+        const seconds = () => (performance.now() - started) / 1000;
+        const render = await renderer();
+        if (!render) app.metrics.pageRender('unavailable', seconds());
+        else {
+          try {
+            const rendered = await renderPage(app, request, render, request.url, visit.rendered);
+            for (const cookie of rendered.cookies) void reply.header('set-cookie', cookie);
+            const page = renderedIndex(html, rendered, visit.rendered.entry, [...visit.rendered.preload, ...visit.texts(rendered.data.language)]);
+            app.metrics.pageRender('rendered', seconds());
+            // The page holds the person's data: never kept by the browser or anything on the way.
+            return sendPage(request, reply, page, 'no-store');
+          } catch (error) {
+            app.metrics.pageRender('failed', seconds());
+            request.log.warn({ err: error }, 'page not rendered on the server; sent for the browser to render');
+          }
         }
       }
       const query = request.query as Record<string, unknown>;
