@@ -32,7 +32,12 @@ interface AppProps {
 }
 
 export function App({ pageData = null, ssrPath }: AppProps) {
-  const [swrConfig] = useState(() => (pageData ? { ...swrOptions, fallback: renderedAnswers(pageData) } : swrOptions));
+  const [swrConfig] = useState(() => ({
+    ...swrOptions,
+    ...(pageData ? { fallback: renderedAnswers(pageData) } : {}),
+    // On the server, a data cache per page rendered: nothing of one request's is seen by another.
+    ...(ssrPath === undefined ? {} : { provider: () => new Map() }),
+  }));
   return (
     <I18nProvider i18n={i18n}>
       <SWRConfig value={swrConfig}>

@@ -17,6 +17,7 @@ import {
 import type { WebCatalogue } from '../locales';
 import { loaders } from 'virtual:messages/loaders';
 import { setApiLanguage } from './api-client';
+import { tabStorage } from './tab-storage';
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
@@ -88,7 +89,7 @@ export function setRenderedChoice(language: Language | null): void {
 export function chosenLanguage(): Language | null {
   if (typeof window === 'undefined') return renderedChoice;
   try {
-    const value = sessionStorage.getItem(CHOSEN_KEY);
+    const value = tabStorage()?.getItem(CHOSEN_KEY);
     if (isLanguage(value)) return value;
   } catch {
     // Storage may be off: the cookie may still say.
@@ -99,7 +100,7 @@ export function chosenLanguage(): Language | null {
 
 export async function chooseLanguage(language: Language): Promise<void> {
   try {
-    sessionStorage.setItem(CHOSEN_KEY, language);
+    tabStorage()?.setItem(CHOSEN_KEY, language);
   } catch {
     // Storage may be off; the choice then lasts until the page reloads.
   }
@@ -118,7 +119,7 @@ const COUNTRY_KEY = 'portal.applicationCountry';
  */
 function rememberedCountry(): CountryCode | null {
   try {
-    return countryFromParam(sessionStorage.getItem(COUNTRY_KEY));
+    return countryFromParam(tabStorage()?.getItem(COUNTRY_KEY) ?? null);
   } catch {
     return null;
   }
@@ -126,7 +127,7 @@ function rememberedCountry(): CountryCode | null {
 
 function rememberCountry(country: CountryCode): void {
   try {
-    sessionStorage.setItem(COUNTRY_KEY, country);
+    tabStorage()?.setItem(COUNTRY_KEY, country);
   } catch {
     // Storage may be off: a later page then starts in the default language until it knows better.
   }

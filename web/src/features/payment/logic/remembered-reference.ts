@@ -1,3 +1,5 @@
+import { tabStorage } from '@/lib/tab-storage';
+
 /**
  * The reference of the application this tab works on. The pages after the apply screen are
  * reached without it in the address (a provider sends the customer back to a fixed URL), so when
@@ -9,7 +11,7 @@ const KEY = 'portal.activeReference';
 
 export function rememberReference(reference: string): void {
   try {
-    sessionStorage.setItem(KEY, reference);
+    tabStorage()?.setItem(KEY, reference);
   } catch {
     // Storage may be off: an expired session then identifies without a reference.
   }
@@ -17,7 +19,7 @@ export function rememberReference(reference: string): void {
 
 export function rememberedReference(): string | undefined {
   try {
-    return sessionStorage.getItem(KEY) ?? undefined;
+    return tabStorage()?.getItem(KEY) ?? undefined;
   } catch {
     return undefined;
   }
