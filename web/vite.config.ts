@@ -40,45 +40,26 @@ const APPLY = /[\\/]web[\\/]src[\\/](features[\\/]apply[\\/](?!api[\\/]|componen
 const portal = process.env.PORTAL_URL ?? 'http://localhost:3000';
 
 /**
- * Builds the back office's console after the customer app, into <outDir>/back-office, from its
- * own config and entry: a separate bundle, so every way of building the app builds it too and
- * the customers' app never carries any of it.
+ * A second bundle built after the customer app, from its own config, into <outDir>/<folder>, so
+ * every way of building the app builds it too:
+ * - the back office's console (vite.back-office.config.ts, into `back-office`), a separate bundle
+ *   so the customers' app never carries any of it;
+ * - the app for rendering on the server (vite.ssr.config.ts, ADR 26, into `.ssr`), a folder the
+ *   server reads and never serves (a dot folder).
  */
-function backOfficeConsole(): Plugin {
+function alsoBuild(name: string, configFile: string, folder: string): Plugin {
   let outDir = 'dist';
   return {
-    name: 'portal:back-office-console',
+    name: `portal:${name}`,
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       await build({
-        configFile: fileURLToPath(new URL('./vite.back-office.config.ts', import.meta.url)),
+        configFile: fileURLToPath(new URL(configFile, import.meta.url)),
         logLevel: 'warn',
-        build: { outDir: `${outDir}/back-office` },
-      });
-    },
-  };
-}
-
-/**
- * Builds the app for rendering on the server (vite.ssr.config.ts, ADR 26) after the customer app,
- * into <outDir>/.ssr: a folder the server reads and never serves (a dot folder).
- */
-function serverRenderer(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'portal:server-renderer',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      await build({
-        configFile: fileURLToPath(new URL('./vite.ssr.config.ts', import.meta.url)),
-        logLevel: 'warn',
-        build: { outDir: `${outDir}/.ssr` },
+        build: { outDir: `${outDir}/${folder}` },
       });
     },
   };
@@ -86,7 +67,15 @@ function serverRenderer(): Plugin {
 
 export default defineConfig({
   base: '/loan-subscription/',
-  plugins: [react(), tailwindcss(), linguiCatalogs(), pageRoutes(), precompress(), backOfficeConsole(), serverRenderer()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    linguiCatalogs(),
+    pageRoutes(),
+    precompress(),
+    alsoBuild('back-office-console', './vite.back-office.config.ts', 'back-office'),
+    alsoBuild('server-renderer', './vite.ssr.config.ts', '.ssr'),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
