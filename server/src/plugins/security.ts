@@ -6,9 +6,9 @@ import { LOADER_CSP_SOURCE } from '../lib/page-render';
 
 /**
  * Security headers on every answer, with a strict Content-Security-Policy: nothing inline but the
- * one script named by its hash, nothing from other origins, no framing. The headers never vary by request, so helmet computes
- * them once at start and each answer gets the finished set (the Fastify wrapper rebuilt them on
- * every request, which cost an eighth of a small request's time).
+ * one script named by its hash, nothing from other origins, no framing. The headers never vary
+ * by request, so helmet computes them once at start and each answer gets the finished set (the
+ * Fastify wrapper rebuilt them on every request, which cost an eighth of a small request's time).
  */
 export function securityHeaders(https: boolean): Record<string, string> {
   const options: HelmetOptions = {
