@@ -11,7 +11,7 @@
 //   BENCH_WEB_DIST=/tmp/dist node bench/bundle-size.mjs
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 
 export const BUDGET_JS_GZIP = 90 * 1024;
 /** Pages that are not the customer's: shown, not held to the budget. */
@@ -42,6 +42,16 @@ const gzCache = new Map();
 const gz = (file) => {
   if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
   return gzCache.get(file);
+};
+/** What the server sends a browser that takes brotli (every current one): the build's .br copy. */
+const brCache = new Map();
+const br = (file) => {
+  if (!brCache.has(file)) {
+    const copy = join(dist, `${file}.br`);
+    const bytes = existsSync(copy) ? readFileSync(copy) : brotliCompressSync(readFileSync(join(dist, file)), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+    brCache.set(file, bytes.length);
+  }
+  return brCache.get(file);
 };
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const isTexts = (key) => key.includes('virtual:messages/');
@@ -106,21 +116,23 @@ for (const { module, namespaces } of pages()) {
   const first = staticClosure([module], new Set(entry));
   const later = laterClosure([...first], first);
   const text = texts(namespaces);
-  const sizeOf = (keys) => [...keys].reduce((sum, k) => sum + gz(manifest[k].file), 0);
+  const sizeOf = (keys, size = gz) => [...keys].reduce((sum, k) => sum + size(manifest[k].file), 0);
   const firstLoad = sizeOf(first) + text.size;
   const allIn = firstLoad + sizeOf(later);
-  results.push({ module, namespaces, first, later, text, firstLoad, allIn });
+  const allInBrotli = sizeOf(first, br) + sizeOf(text.keys, br) + sizeOf(later, br);
+  results.push({ module, namespaces, first, later, text, firstLoad, allIn, allInBrotli });
 }
 
 console.log(`JavaScript per route, gzip -9 (${dist}); budget ${kb(BUDGET_JS_GZIP)} for the first load and for all-in\n`);
-console.log(`  ${'route module'.padEnd(36)} ${'first load'.padStart(10)} ${'all-in'.padStart(10)}`);
+// The budget is in gzip (issue 16); the last column, for information, is what is sent as brotli.
+console.log(`  ${'route module'.padEnd(36)} ${'first load'.padStart(10)} ${'all-in'.padStart(10)} ${'(brotli)'.padStart(10)}`);
 let over = false;
 for (const r of results) {
   const budgeted = !UNBUDGETED.has(r.module);
   const ok = r.firstLoad <= BUDGET_JS_GZIP && r.allIn <= BUDGET_JS_GZIP;
   if (budgeted && !ok) over = true;
   const mark = !budgeted ? '(not budgeted: sandbox page)' : ok ? '' : 'OVER BUDGET';
-  console.log(`  ${r.module.padEnd(36)} ${kb(r.firstLoad).padStart(10)} ${kb(r.allIn).padStart(10)}  ${mark}`);
+  console.log(`  ${r.module.padEnd(36)} ${kb(r.firstLoad).padStart(10)} ${kb(r.allIn).padStart(10)} ${kb(r.allInBrotli).padStart(10)}  ${mark}`);
 }
 
 const shown = results.find((r) => r.module === details);
