@@ -29,6 +29,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   RESURS_MERCHANT_API_ENABLED: bool.default(true),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  PAGE_DATA_DEADLINE_MS: z.coerce.number().int().min(0).max(10_000).default(1_500),
   PROVIDER_PROBE_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_ENCRYPTION_KEYS: z.string().optional(),
@@ -146,6 +147,11 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   providerTimeoutMs: number;
+  /**
+   * How long a page rendered on the server may wait for its data before it goes out for the
+   * browser to render (ADR 26); 0: no page is rendered on the server.
+   */
+  pageDataDeadlineMs: number;
   /** How often an open lender circuit is tested by a background probe (ADR 17). */
   providerProbeIntervalMs: number;
   /** Bearer token /metrics asks for; undefined: open (outside production only). */
@@ -345,6 +351,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot(), 'web', 'dist')),
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    pageDataDeadlineMs: e.PAGE_DATA_DEADLINE_MS,
     providerProbeIntervalMs: e.PROVIDER_PROBE_INTERVAL_MS,
     metricsToken: e.METRICS_TOKEN,
     dataKeys,

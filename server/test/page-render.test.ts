@@ -203,6 +203,18 @@ describe('pages rendered on the server', () => {
     }
   });
 
+  it('with PAGE_DATA_DEADLINE_MS=0 no page is rendered on the server', async () => {
+    const off = await createTestApp('pglite', { WEB_DIST_DIR: webBuild(), PAGE_DATA_DEADLINE_MS: '0' });
+    try {
+      const page = await off.app.inject({ method: 'GET', url: '/loan-subscription/500' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).toContain('<script type="module"');
+    } finally {
+      await off.close();
+    }
+  });
+
   it('the server build of the app is not served', async () => {
     expect((await get('/loan-subscription/.ssr/entry-server.js')).statusCode).toBe(404);
     expect((await get('/loan-subscription/.vite/manifest.json')).statusCode).toBe(404);

@@ -102,7 +102,9 @@ const RENDER_TIMEOUT_MS = 2_000;
 /**
  * Asks the API, as the app would from this browser (its cookie, address and language), for what
  * the page shows, and renders the page from the answers. Answers the page data and markup, with
- * the cookies the API set on the way; any failure rejects, and the caller sends the page unrendered.
+ * the cookies the API set on the way; any failure rejects, and the caller sends the page
+ * unrendered. So does data that takes longer than `deadlineMs` (a slow lender or registry): the
+ * browser then shows its spinner while it asks itself, rather than a blank page meanwhile.
  */
 export async function renderPage(
   app: FastifyInstance,
@@ -110,21 +112,30 @@ export async function renderPage(
   render: Render,
   url: string,
   requests: PageRequests,
+  deadlineMs: number,
 ): Promise<{ data: PageData; markup: string; cookies: string[] }> {
+  const deadline = AbortSignal.timeout(deadlineMs);
+  const late = new Promise<never>((_, reject) => {
+    deadline.addEventListener('abort', () => reject(new Error(`The page's data took longer than ${deadlineMs} ms`)), { once: true });
+  });
+  late.catch(() => undefined);
   // By name: the last answer's cookie is the one the browser keeps.
   const cookies = new Map<string, string>();
   const ask = async (path: string, language: Language): Promise<unknown> => {
-    const answer = await app.inject({
-      method: 'GET',
-      url: path,
-      remoteAddress: request.ip,
-      headers: {
-        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-        'x-requested-with': 'XMLHttpRequest',
-        'accept-language': language,
-      },
-    });
+    const answer = await Promise.race([
+      late,
+      app.inject({
+        method: 'GET',
+        url: path,
+        remoteAddress: request.ip,
+        headers: {
+          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+          ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+          'x-requested-with': 'XMLHttpRequest',
+          'accept-language': language,
+        },
+      }),
+    ]);
     const set = answer.headers['set-cookie'];
     for (const cookie of set === undefined ? [] : Array.isArray(set) ? set : [set]) cookies.set(cookie.split('=', 1)[0] ?? '', cookie);
     return answer.statusCode >= 200 && answer.statusCode < 300 ? answer.json() : undefined;

@@ -202,14 +202,14 @@ async function serveSpa(app: FastifyInstance, root: string, prefix: string, excl
       const path = (request.url.split('?')[0] ?? '').slice(prefix.length) || '/';
       const visit = visits(path);
       if (!visit) return reply.sendFile('index.html', root);
-      if (visit.rendered && renderer && request.method === 'GET') {
+      if (visit.rendered && renderer && request.method === 'GET' && app.config.pageDataDeadlineMs > 0) {
         const started = performance.now();
         const seconds = () => (performance.now() - started) / 1000;
         const render = await renderer();
         if (!render) app.metrics.pageRender('unavailable', seconds());
         else {
           try {
-            const rendered = await renderPage(app, request, render, request.url, visit.rendered);
+            const rendered = await renderPage(app, request, render, request.url, visit.rendered, app.config.pageDataDeadlineMs);
             for (const cookie of rendered.cookies) void reply.header('set-cookie', cookie);
             const page = renderedIndex(html, rendered, visit.rendered.entry, [...visit.rendered.preload, ...visit.texts(rendered.data.language)]);
             app.metrics.pageRender('rendered', seconds());
