@@ -62,6 +62,9 @@ for (const [name, prepare] of Object.entries(PAGES)) {
       await page.goto(url);
       await expect(page.locator('main h1')).toHaveText(heading);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      // The tab is named after the page, in its language, as the app names it.
+      const shown = (await page.locator('main h1').textContent()) ?? '';
+      await expect(page).toHaveTitle(`${shown} – Finansiering`);
       // No spinner stands in for the page.
       await expect(page.getByRole('status')).toHaveCount(name === 'waiting' ? 1 : 0);
     } finally {

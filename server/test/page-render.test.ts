@@ -53,7 +53,8 @@ function webBuild(): string {
     `export async function render(url, data) {
       if (url.includes('render=fail')) throw new Error('the page did not render');
       const applications = data.answers['/api/loan-application'];
-      return '<main><h1>' + data.language + ' ' + (applications ? applications.person.firstName : 'nobody') + '</h1><p>' + Object.keys(data.answers).sort().join(' ') + '</p></main>';
+      const greeting = data.language + ' ' + (applications ? applications.person.firstName : 'nobody');
+      return { markup: '<main><h1>' + greeting + '</h1><p>' + Object.keys(data.answers).sort().join(' ') + '</p></main>', title: greeting + ' & <co>' };
     }\n`,
   );
   return root;
@@ -82,6 +83,9 @@ describe('pages rendered on the server', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('<html lang="nb"');
     expect(page.body).toContain('<div id="root"><main><h1>nb Kari</h1>');
+    // The page's title, escaped, in place of the build's.
+    expect(page.body).toContain('<title>nb Kari &amp; &lt;co></title>');
+    expect(page.body).not.toContain('<title>fixture</title>');
     const data = pageData(page.body);
     expect(Object.keys(data?.answers ?? {}).sort()).toEqual(['/api/loan-application', '/api/loan-application/features', `/api/loan-application/validate/${customer.reference}`]);
     expect(data?.texts).toEqual(['apply']);

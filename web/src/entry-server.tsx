@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { Language, PageData } from '@portal/domain';
 import { App } from '@/app/app';
+import { renderedTitle } from '@/components/layout/use-page-focus';
 import { activateLanguage, setRenderedChoice } from '@/lib/i18n';
 
 // The texts' language is the app's one active language: pages are rendered one at a time.
@@ -19,18 +20,24 @@ export interface RenderOptions {
   signal?: AbortSignal;
 }
 
+export interface Rendered {
+  markup: string;
+  /** The document title the page will have ("<heading> – <site>"), in its language. */
+  title: string | null;
+}
+
 /**
- * The markup of the page at `url` (path and query under the app's base), rendered in
+ * The markup and title of the page at `url` (path and query under the app's base), rendered in
  * `data.language` with `data.answers` as the data; rejects when any part of the page failed to
  * render (the server then sends the page without markup, as before).
  */
-export function render(url: string, data: PageData, { chosen = null, signal }: RenderOptions = {}): Promise<string> {
+export function render(url: string, data: PageData, { chosen = null, signal }: RenderOptions = {}): Promise<Rendered> {
   const rendering = queue.then(() => renderNow(url, data, chosen, signal));
   queue = rendering.catch(() => undefined);
   return rendering;
 }
 
-async function renderNow(url: string, data: PageData, chosen: Language | null, signal?: AbortSignal): Promise<string> {
+async function renderNow(url: string, data: PageData, chosen: Language | null, signal?: AbortSignal): Promise<Rendered> {
   signal?.throwIfAborted();
   setRenderedChoice(chosen);
   await activateLanguage(data.language);
@@ -47,5 +54,5 @@ async function renderNow(url: string, data: PageData, chosen: Language | null, s
   if (errors.length) throw new AggregateError(errors, 'The page did not render');
   // A part React would finish in the browser with a script of its own: not allowed to run there.
   if (html.includes('<script')) throw new Error('The page rendered with a script in it');
-  return html;
+  return { markup: html, title: renderedTitle(html) };
 }

@@ -38,7 +38,7 @@ export const LOADER = [
 export const LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
 
 /** src/entry-server.tsx of the web app. */
-type Render = (url: string, data: PageData, options: { chosen: Language | null; signal: AbortSignal }) => Promise<string>;
+type Render = (url: string, data: PageData, options: { chosen: Language | null; signal: AbortSignal }) => Promise<{ markup: string; title: string | null }>;
 
 /**
  * The web build's renderer (`<root>/.ssr/entry-server.js`), imported on first use; null when the
@@ -113,7 +113,7 @@ export async function renderPage(
   url: string,
   requests: PageRequests,
   deadlineMs: number,
-): Promise<{ data: PageData; markup: string; cookies: string[] }> {
+): Promise<{ data: PageData; markup: string; title: string | null; cookies: string[] }> {
   const deadline = AbortSignal.timeout(deadlineMs);
   const late = new Promise<never>((_, reject) => {
     deadline.addEventListener('abort', () => reject(new Error(`The page's data took longer than ${deadlineMs} ms`)), { once: true });
@@ -164,8 +164,8 @@ export async function renderPage(
     if (answer !== undefined) answers[path] = answer;
   }
   const data: PageData = { path: url.split('?')[0] ?? url, language, texts: requests.texts, answers };
-  const markup = await render(url, data, { chosen: clues.chosen, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) });
-  return { data, markup, cookies: [...cookies.values()] };
+  const { markup, title } = await render(url, data, { chosen: clues.chosen, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) });
+  return { data, markup, title, cookies: [...cookies.values()] };
 }
 
 /** A value for a double-quoted HTML attribute. */
@@ -173,13 +173,20 @@ export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').r
 
 /**
  * index.html with the rendered page: the markup in the root element, its data beside it (`<` escaped,
- * so nothing in it can close the script element), `<html lang>` set, and in place of the app's
- * module scripts the loader, with the app's entry and what the page will load next.
+ * so nothing in it can close the script element), `<html lang>` and the title set, and in place of
+ * the app's module scripts the loader, with the app's entry and what the page will load next.
  */
-export function renderedIndex(html: string, rendered: { data: PageData; markup: string }, entry: string, preload: string[]): string {
+export function renderedIndex(
+  html: string,
+  rendered: { data: PageData; markup: string; title: string | null },
+  entry: string,
+  preload: string[],
+): string {
   const json = JSON.stringify(rendered.data).replace(/</g, '\\u003c');
+  const title = rendered.title?.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${rendered.data.language}"`)
+    .replace(/<title>[^<]*<\/title>/, (kept) => (title ? `<title>${title}</title>` : kept))
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.markup}</div>`)

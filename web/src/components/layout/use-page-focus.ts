@@ -46,11 +46,34 @@ export function useFocusHeadingOnNavigation(location: string) {
   }, [location]);
 }
 
+/** Rendering on the server (ADR 26): the title's parts, for `renderedTitle` after the render. */
+let rendering: { site: string; format: (page: string) => string } | null = null;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: '\u00a0' };
+
+/**
+ * On the server (ADR 26): the title of the page just rendered into `markup`, by the same rule as
+ * `useDocumentTitle` in the browser, so the tab and a screen reader have it from the first paint.
+ */
+export function renderedTitle(markup: string): string | null {
+  const parts = rendering;
+  rendering = null;
+  if (!parts) return null;
+  const main = new RegExp(`<main[^>]*id="${MAIN_ID}"[^>]*>([\\s\\S]*)</main>`).exec(markup)?.[1] ?? '';
+  const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(main)?.[1] ?? '';
+  const page = heading
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#x27|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .trim();
+  return page ? parts.format(page) : parts.site;
+}
+
 /**
  * Keeps the document title as "<page heading> – <site>" (WCAG 2.4.2), following the heading as
  * pages load, change and switch language, without each page having to set it.
  */
 export function useDocumentTitle(site: string, format: (page: string) => string) {
+  if (typeof window === 'undefined') rendering = { site, format };
   const formatRef = useRef(format);
   useEffect(() => {
     formatRef.current = format;
