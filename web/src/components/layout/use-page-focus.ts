@@ -48,6 +48,9 @@ export function useFocusHeadingOnNavigation(location: string) {
 
 /** Rendering on the server (ADR 26): the title's parts, for `renderedTitle` after the render. */
 let rendering: { site: string; format: (page: string) => string } | null = null;
+const rememberTitleParts = (site: string, format: (page: string) => string) => {
+  rendering = { site, format };
+};
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: '\u00a0' };
 
@@ -73,7 +76,8 @@ export function renderedTitle(markup: string): string | null {
  * pages load, change and switch language, without each page having to set it.
  */
 export function useDocumentTitle(site: string, format: (page: string) => string) {
-  if (typeof window === 'undefined') rendering = { site, format };
+  // On the server no effect runs: the parts are kept for the title the page is sent with.
+  if (typeof window === 'undefined') rememberTitleParts(site, format);
   const formatRef = useRef(format);
   useEffect(() => {
     formatRef.current = format;
