@@ -36,13 +36,16 @@ async function dummyLogin(page: Page) {
   await expect(page).toHaveURL(/\/loan-subscription\/[A-Za-z0-9_-]{22,}\?countryCode=(NO|SE)$/);
 }
 
-/** Identification with the sandbox BankID (Norwegian look): pick the person, approve. */
-async function bankIdLogin(page: Page, name: string) {
+/**
+ * Identification with the sandbox BankID (Norwegian look): pick the person, approve; back on the
+ * apply route, or where it sends an application past applying (`lands`).
+ */
+async function bankIdLogin(page: Page, name: string, lands = /\/loan-subscription\/[A-Za-z0-9_-]{22,}\?countryCode=NO$/) {
   await page.getByRole('link', { name: 'Identifiser deg med BankID' }).click();
   await expect(page).toHaveURL(/\/sandbox\/bankid\/interaction\//);
   await page.getByRole('button', { name: new RegExp(name) }).click();
   await page.getByRole('button', { name: 'Godkjenn' }).click();
-  await expect(page).toHaveURL(/\/loan-subscription\/[A-Za-z0-9_-]{22,}\?countryCode=NO$/);
+  await expect(page).toHaveURL(lands);
 }
 
 /**
@@ -265,11 +268,10 @@ test('session expired while signing: identify again with BankID, and the flow co
   await page.goto(signingPage);
   await expect(page).toHaveURL(/\/loan-subscription\/\?reference=[A-Za-z0-9_-]{22,}/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identifiser deg');
-  await bankIdLogin(page, 'Kari Nordmann');
-
   // Back at the step where it stopped: identification returns to the apply route, which sends an
-  // application past submission on to its step (flowStepPage, features/payment/logic).
-  await expect(page).toHaveURL(/\/loan-subscription\/form\/sign$/);
+  // application past submission on to its step (flowStepPage, features/payment/logic): the server,
+  // rendering the apply route, answers with that step's address (ADR 26).
+  await bankIdLogin(page, 'Kari Nordmann', /\/loan-subscription\/form\/sign$/);
   await page.getByRole('button', { name: 'Signer med BankID' }).click();
   await resursV1Signing(page, 'approve');
   await expectMerchantSees(page, 'client_sign_success_approved', 'COMPLETED');

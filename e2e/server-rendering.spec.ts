@@ -73,6 +73,19 @@ for (const [name, prepare] of Object.entries(PAGES)) {
   });
 }
 
+test('an application past applying: its apply address answers with the step it is at, before any page loads', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const { applyUrl } = await customer(context, baseURL, '18087248794', 1);
+    await submit(context, '/api/loan-application/resurs/submit', { ...FORM, creditConsent: true });
+    const answer = await context.request.get(applyUrl, { maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers().location).toBe('/loan-subscription/form/sign');
+  } finally {
+    await context.close();
+  }
+});
+
 test('the language menu’s choice: the pages the server renders come in it, content and all', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   try {

@@ -52,6 +52,8 @@ function webBuild(): string {
     join(root, '.ssr', 'entry-server.js'),
     `export async function render(url, data) {
       if (url.includes('render=fail')) throw new Error('the page did not render');
+      if (url.includes('go=on')) return { redirect: '/loan-subscription/form/sign' };
+      if (url.includes('go=away')) return { redirect: 'https://elsewhere.example/' };
       const applications = data.answers['/api/loan-application'];
       const greeting = data.language + ' ' + (applications ? applications.person.firstName : 'nobody');
       return { markup: '<main><h1>' + greeting + '</h1><p>' + Object.keys(data.answers).sort().join(' ') + '</p></main>', title: greeting + ' & <co>' };
@@ -164,6 +166,17 @@ describe('pages rendered on the server', () => {
     // The language menu's choice names the texts to preload there too.
     const chosen = await get('/loan-subscription/?countryCode=SE', `${LANGUAGE_COOKIE}=en`);
     expect(chosen.body).toContain('href="/loan-subscription/assets/base-en.js"');
+  });
+
+  it('a page that sends the customer on answers with the address; never one outside the app', async () => {
+    const customer = await startConsumer(t, '18087248794', 2, 'http://localhost:3000');
+    const on = await get(`/loan-subscription/${customer.reference}?go=on`, customer.cookie);
+    expect(on.statusCode).toBe(302);
+    expect(on.headers.location).toBe('/loan-subscription/form/sign');
+    expect(on.headers['cache-control']).toBe('no-store');
+    const away = await get(`/loan-subscription/${customer.reference}?go=away`, customer.cookie);
+    expect(away.statusCode).toBe(200);
+    expect(away.body).toContain('<div id="root"></div>');
   });
 
   it('without a session the apply page is rendered without the application (the app then asks, and sends the customer to identify)', async () => {

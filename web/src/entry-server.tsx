@@ -6,7 +6,7 @@
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import type { Language, PageData } from '@portal/domain';
+import { type Language, type PageData, SPA_BASE } from '@portal/domain';
 import { App } from '@/app/app';
 import { renderedTitle } from '@/components/layout/use-page-focus';
 import { activateLanguage, setRenderedChoice } from '@/lib/i18n';
@@ -20,11 +20,14 @@ export interface RenderOptions {
   signal?: AbortSignal;
 }
 
-export interface Rendered {
-  markup: string;
-  /** The document title the page will have ("<heading> – <site>"), in its language. */
-  title: string | null;
-}
+export type Rendered =
+  | {
+      markup: string;
+      /** The document title the page will have ("<heading> – <site>"), in its language. */
+      title: string | null;
+    }
+  /** The page sends the customer on (an application past this step): the address, under the app's base. */
+  | { redirect: string };
 
 /**
  * The markup and title of the page at `url` (path and query under the app's base), rendered in
@@ -42,9 +45,10 @@ async function renderNow(url: string, data: PageData, chosen: Language | null, s
   setRenderedChoice(chosen);
   await activateLanguage(data.language);
   const errors: unknown[] = [];
+  const ssrContext: { redirectTo?: string } = {};
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App pageData={data} ssrPath={url} />
+      <App pageData={data} ssrPath={url} ssrContext={ssrContext} />
     </StrictMode>,
     // Every part inline, in place: the browser may run no script of React's (the CSP allows none).
     { signal, progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error) },
@@ -52,6 +56,9 @@ async function renderNow(url: string, data: PageData, chosen: Language | null, s
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   if (errors.length) throw new AggregateError(errors, 'The page did not render');
+  // As the router's `<Redirect>` does: `~` leaves the base, anything else is under it.
+  const to = ssrContext.redirectTo;
+  if (to !== undefined) return { redirect: to.startsWith('~') ? to.slice(1) : `${SPA_BASE}${to}` };
   // A part React would finish in the browser with a script of its own: not allowed to run there.
   if (html.includes('<script')) throw new Error('The page rendered with a script in it');
   return { markup: html, title: renderedTitle(html) };

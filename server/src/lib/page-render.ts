@@ -13,6 +13,7 @@ import {
   PAGE_DATA_ID,
   type PageData,
   pageLanguage,
+  SPA_BASE,
 } from '@portal/domain';
 
 /**
@@ -38,7 +39,14 @@ export const LOADER = [
 export const LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
 
 /** src/entry-server.tsx of the web app. */
-type Render = (url: string, data: PageData, options: { chosen: Language | null; signal: AbortSignal }) => Promise<{ markup: string; title: string | null }>;
+type Render = (
+  url: string,
+  data: PageData,
+  options: { chosen: Language | null; signal: AbortSignal },
+) => Promise<{ markup: string; title: string | null } | { redirect: string }>;
+
+/** Where a rendered page may send the customer on to: the app's own pages, nothing else. */
+const isOwnPage = (location: string) => location.startsWith(`${SPA_BASE}/`) && !location.startsWith('//') && !/[\\\s]/.test(location);
 
 /**
  * The web build's renderer (`<root>/.ssr/entry-server.js`), imported on first use; null when the
@@ -104,7 +112,8 @@ const RENDER_TIMEOUT_MS = 2_000;
  * the page shows, and renders the page from the answers. Answers the page data and markup, with
  * the cookies the API set on the way; any failure rejects, and the caller sends the page
  * unrendered. So does data that takes longer than `deadlineMs` (a slow lender or registry): the
- * browser then shows its spinner while it asks itself, rather than a blank page meanwhile.
+ * browser then shows its spinner while it asks itself, rather than a blank page meanwhile. A page
+ * that sends the customer on (an application past its step) answers where to.
  */
 export async function renderPage(
   app: FastifyInstance,
@@ -113,7 +122,7 @@ export async function renderPage(
   url: string,
   requests: PageRequests,
   deadlineMs: number,
-): Promise<{ data: PageData; markup: string; title: string | null; cookies: string[] }> {
+): Promise<{ data: PageData; markup: string; title: string | null; cookies: string[] } | { redirect: string; cookies: string[] }> {
   const deadline = AbortSignal.timeout(deadlineMs);
   const late = new Promise<never>((_, reject) => {
     deadline.addEventListener('abort', () => reject(new Error(`The page's data took longer than ${deadlineMs} ms`)), { once: true });
@@ -164,8 +173,12 @@ export async function renderPage(
     if (answer !== undefined) answers[path] = answer;
   }
   const data: PageData = { path: url.split('?')[0] ?? url, language, texts: requests.texts, answers };
-  const { markup, title } = await render(url, data, { chosen: clues.chosen, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) });
-  return { data, markup, title, cookies: [...cookies.values()] };
+  const rendered = await render(url, data, { chosen: clues.chosen, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) });
+  if ('redirect' in rendered) {
+    if (!isOwnPage(rendered.redirect)) throw new Error('The page sent the customer outside the app');
+    return { redirect: rendered.redirect, cookies: [...cookies.values()] };
+  }
+  return { data, markup: rendered.markup, title: rendered.title, cookies: [...cookies.values()] };
 }
 
 /** A value for a double-quoted HTML attribute. */

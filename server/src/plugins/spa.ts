@@ -211,6 +211,11 @@ async function serveSpa(app: FastifyInstance, root: string, prefix: string, excl
           try {
             const rendered = await renderPage(app, request, render, request.url, visit.rendered, app.config.pageDataDeadlineMs);
             for (const cookie of rendered.cookies) void reply.header('set-cookie', cookie);
+            if ('redirect' in rendered) {
+              // Where the app would go at once: the browser goes there without loading this page.
+              app.metrics.pageRender('rendered', seconds());
+              return reply.header('Cache-Control', 'no-store').redirect(rendered.redirect, 302);
+            }
             const page = renderedIndex(html, rendered, visit.rendered.entry, [...visit.rendered.preload, ...visit.texts(rendered.data.language)]);
             app.metrics.pageRender('rendered', seconds());
             // The page holds the person's data: never kept by the browser or anything on the way.

@@ -29,9 +29,11 @@ interface AppProps {
   pageData?: PageData | null;
   /** On the server: the address being rendered (path and query). */
   ssrPath?: string;
+  /** On the server: where a page sent the customer on to (wouter's `<Redirect>` sets it). */
+  ssrContext?: { redirectTo?: string };
 }
 
-export function App({ pageData = null, ssrPath }: AppProps) {
+export function App({ pageData = null, ssrPath, ssrContext }: AppProps) {
   const [swrConfig] = useState(() => ({
     ...swrOptions,
     ...(pageData ? { fallback: renderedAnswers(pageData) } : {}),
@@ -42,7 +44,7 @@ export function App({ pageData = null, ssrPath }: AppProps) {
     <I18nProvider i18n={i18n}>
       <SWRConfig value={swrConfig}>
         <PageDataContext value={pageData}>
-          <Router base={SPA_BASE} ssrPath={ssrPath}>
+          <Router base={SPA_BASE} ssrPath={ssrPath} ssrContext={ssrContext}>
             {/* The layout has its own boundary around the page; this one is for the header itself. */}
             <ErrorBoundary resetKey="app" fallback={shellFailure}>
               <Layout>
