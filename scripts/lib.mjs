@@ -52,7 +52,7 @@ export function newestMtime(paths) {
 
 export const mtime = (path) => (existsSync(join(root, path)) ? statSync(join(root, path)).mtimeMs : 0);
 
-export const WEB_INPUTS = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/vite.back-office.config.ts', 'web/lingui-catalogs.ts', 'web/precompress.ts', 'domain/src', 'package-lock.json'];
+export const WEB_INPUTS = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/vite.back-office.config.ts', 'web/vite.ssr.config.ts', 'web/page-routes.ts', 'web/lingui-catalogs.ts', 'web/precompress.ts', 'domain/src', 'package-lock.json'];
 export const SERVER_INPUTS = ['server/src', 'server/build.mjs', 'domain/src', 'sandbox/src', 'demo-shop/src', 'package-lock.json'];
 export const WEB_OUTPUT = 'web/dist/index.html';
 export const SERVER_OUTPUT = 'server/dist/server.js';
