@@ -90,13 +90,22 @@ export interface PageRequests {
 }
 
 /** The language chosen in the app's menu, from its cookie (LANGUAGE_COOKIE); null when none is. */
-export function chosenLanguage(cookieHeader: string | undefined): Language | null {
+function chosenLanguage(cookieHeader: string | undefined): Language | null {
   const value = cookieHeader
     ?.split(';')
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`))
     ?.slice(LANGUAGE_COOKIE.length + 1);
   return isLanguage(value) ? value : null;
+}
+
+/** What the request says of its page's language: the menu's choice (cookie) and the address's country. */
+export function requestLanguageClues(request: FastifyRequest): { chosen: Language | null; countryParam: CountryCode | null } {
+  const query = request.query as Record<string, unknown>;
+  return {
+    chosen: chosenLanguage(request.headers.cookie),
+    countryParam: countryFromParam(typeof query.countryCode === 'string' ? query.countryCode : null),
+  };
 }
 
 function countryOf(answer: unknown): CountryCode | null {
@@ -150,11 +159,7 @@ export async function renderPage(
     return answer.statusCode >= 200 && answer.statusCode < 300 ? answer.json() : undefined;
   };
 
-  const query = request.query as Record<string, unknown>;
-  const clues = {
-    chosen: chosenLanguage(request.headers.cookie),
-    countryParam: countryFromParam(typeof query.countryCode === 'string' ? query.countryCode : null),
-  };
+  const clues = requestLanguageClues(request);
   let language = pageLanguage(clues);
   const answers: Record<string, unknown> = {};
   if (requests.application) {

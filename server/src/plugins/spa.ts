@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API, BACK_OFFICE_BASE, countryFromParam, FAVICON_PATH, type Language, PAGES, pageLanguage, SPA_BASE } from '@portal/domain';
+import { API, BACK_OFFICE_BASE, FAVICON_PATH, type Language, PAGES, pageLanguage, SPA_BASE } from '@portal/domain';
 import { ApiError } from '../lib/errors';
-import { chosenLanguage, escapeAttribute, type PageRequests, renderedIndex, renderPage, webRenderer } from '../lib/page-render';
+import { escapeAttribute, type PageRequests, renderedIndex, renderPage, requestLanguageClues, webRenderer } from '../lib/page-render';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -105,21 +105,21 @@ function pageVisits(root: string): (path: string) => Visit | null {
     const code = [...closure([route.module])].filter((key) => !entry.has(key)).map(asset);
     const namespaces = ['base', ...route.namespaces];
     const texts = (language: Language) => namespaces.map((group) => `virtual:messages/${language}/${group}`).filter((key) => manifest[key]).map(asset);
+    const validate = route.page === 'apply' && params.reference ? API.validate.url({ reference: params.reference }) : null;
     const data = [API.features.url()];
-    if (route.page === 'apply' && params.reference) data.push(API.validate.url({ reference: params.reference }));
+    if (validate) data.push(validate);
     if (route.page && FLOW_PAGES.has(route.page)) data.push(API.applications.url());
     if (route.page === 'paymentLoadingFor' && params.merchantId && params.merchantPaymentReference) {
       data.push(`${API.paymentStatus.url()}?${new URLSearchParams({ merchantId: params.merchantId, merchantPaymentReference: params.merchantPaymentReference })}`);
     }
     const renderedHere = route.page === null || RENDERED_PAGES.has(route.page);
-    const application = route.page === 'apply' && params.reference ? API.validate.url({ reference: params.reference }) : API.applications.url();
     return {
       code,
       texts,
       data,
       rendered: renderedHere
         ? {
-            application,
+            application: validate ?? API.applications.url(),
             applicationIsData: route.page !== null,
             // Not the payment status: the waiting page polls it from the browser, each call counted.
             data: [API.features.url()],
@@ -194,6 +194,35 @@ async function serveSpa(app: FastifyInstance, root: string, prefix: string, excl
       return reply.send(page);
     };
 
+    /**
+     * The page rendered on the server (ADR 26), or its step's address when it sends the customer
+     * on; null when it goes out unrendered (no renderer, rendering off, or a failure, logged).
+     */
+    const sendRendered = async (request: FastifyRequest, reply: FastifyReply, html: string, visit: Visit, requests: NonNullable<Visit['rendered']>) => {
+      if (!renderer || app.config.pageDataDeadlineMs <= 0) return null;
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
+      const render = await renderer();
+      if (!render) {
+        app.metrics.pageRender('unavailable', seconds());
+        return null;
+      }
+      try {
+        const rendered = await renderPage(app, request, render, request.url, requests, app.config.pageDataDeadlineMs);
+        for (const cookie of rendered.cookies) void reply.header('set-cookie', cookie);
+        app.metrics.pageRender('rendered', seconds());
+        // Where the app would go at once: the browser goes there without loading this page.
+        if ('redirect' in rendered) return reply.header('Cache-Control', 'no-store').redirect(rendered.redirect, 302);
+        const page = renderedIndex(html, rendered, requests.entry, [...requests.preload, ...visit.texts(rendered.data.language)]);
+        // The page holds the person's data: never kept by the browser or anything on the way.
+        return sendPage(request, reply, page, 'no-store');
+      } catch (error) {
+        app.metrics.pageRender('failed', seconds());
+        request.log.warn({ err: error }, 'page not rendered on the server; sent for the browser to render');
+        return null;
+      }
+    };
+
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!existsSync(indexFile)) {
         throw new ApiError(503, 'UNKNOWN', undefined, 'The web app is not built: run npm start or npm run build.');
@@ -202,36 +231,12 @@ async function serveSpa(app: FastifyInstance, root: string, prefix: string, excl
       const path = (request.url.split('?')[0] ?? '').slice(prefix.length) || '/';
       const visit = visits(path);
       if (!visit) return reply.sendFile('index.html', root);
-      if (visit.rendered && renderer && request.method === 'GET' && app.config.pageDataDeadlineMs > 0) {
-        const started = performance.now();
-        const seconds = () => (performance.now() - started) / 1000;
-        const render = await renderer();
-        if (!render) app.metrics.pageRender('unavailable', seconds());
-        else {
-          try {
-            const rendered = await renderPage(app, request, render, request.url, visit.rendered, app.config.pageDataDeadlineMs);
-            for (const cookie of rendered.cookies) void reply.header('set-cookie', cookie);
-            if ('redirect' in rendered) {
-              // Where the app would go at once: the browser goes there without loading this page.
-              app.metrics.pageRender('rendered', seconds());
-              return reply.header('Cache-Control', 'no-store').redirect(rendered.redirect, 302);
-            }
-            const page = renderedIndex(html, rendered, visit.rendered.entry, [...visit.rendered.preload, ...visit.texts(rendered.data.language)]);
-            app.metrics.pageRender('rendered', seconds());
-            // The page holds the person's data: never kept by the browser or anything on the way.
-            return sendPage(request, reply, page, 'no-store');
-          } catch (error) {
-            app.metrics.pageRender('failed', seconds());
-            request.log.warn({ err: error }, 'page not rendered on the server; sent for the browser to render');
-          }
-        }
+      if (visit.rendered && request.method === 'GET') {
+        const sent = await sendRendered(request, reply, html, visit, visit.rendered);
+        if (sent) return sent;
       }
-      const query = request.query as Record<string, unknown>;
-      // The texts of the language the app starts in, unless the person chose one in this tab only.
-      const language = pageLanguage({
-        chosen: chosenLanguage(request.headers.cookie),
-        countryParam: countryFromParam(typeof query.countryCode === 'string' ? query.countryCode : null),
-      });
+      // The texts of the language the app starts in (a tab's own choice may still change it).
+      const language = pageLanguage(requestLanguageClues(request));
       const page = html.replace('</head>', () => `    ${preloadLinks(visit, language).join('\n    ')}\n  </head>`);
       return sendPage(request, reply, page, 'no-cache');
     };

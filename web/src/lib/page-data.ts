@@ -51,9 +51,11 @@ let standingIn: Record<string, unknown> = {};
 /**
  * The rendered page's answers as the data's first value (SWR's `fallback`: what the page was
  * rendered with is what the app's first render shows, so the app takes the markup over as it is).
+ * The page data's own record, so that however often React calls this, forgetting empties the one
+ * SWR reads (and `useRenderedAnswer` finds nothing after the session ended either).
  */
 export function renderedAnswers(data: PageData): Record<string, unknown> {
-  standingIn = { ...data.answers };
+  standingIn = data.answers;
   return standingIn;
 }
 
