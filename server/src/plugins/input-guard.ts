@@ -49,6 +49,16 @@ function unsafeFlatPath(record: Record<string, unknown>, root: string): string |
   return null;
 }
 
+/**
+ * `unsafeTextPath` of a query string parsed from `raw` (the text after `?`). A query without
+ * percent escapes has nothing to find, checked in one search: Node's HTTP parser refuses control
+ * characters in the request line, the line's text has no UTF-16 surrogates, and without escapes
+ * decoding makes no character that was not there.
+ */
+export function unsafeQueryPath(raw: string, parsed: Record<string, unknown>): string | null {
+  return raw.includes('%') ? unsafeTextPath(parsed, '') : null;
+}
+
 const refuse = (field: string) => ApiError.badRequest({ [field]: { key: validationKey('invalidCharacters') } });
 
 /** Where the request's parameters, query and headers hold text no field may hold, if anywhere. */

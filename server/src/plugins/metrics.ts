@@ -12,13 +12,18 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { APPLICATION_STATUSES, type ApplicationStatus, CIRCUIT_STATES, WEBHOOK_DELIVERY } from '@portal/domain';
 import { jobQueueStats } from '../jobs/queue-stats';
+import { TalliedHistogram } from '../lib/tallied-histogram';
 import type { Interaction } from '../providers/types';
 
 export type WebhookOutcome = 'delivered' | 'rejected' | 'unreachable';
 
 export interface PortalMetrics {
-  /** One answered HTTP request, by its route's pattern (hot paths, which Fastify's hook does not see). */
-  httpRequest(method: string, route: string, statusCode: number, seconds: number): void;
+  /**
+   * The requests a hot path answers (Fastify's hook does not see them), by the route's pattern:
+   * bound once to method, route and status, then called with each request's seconds. Counted in
+   * memory and added to the series when the metrics are read (lib/tallied-histogram.ts).
+   */
+  httpTally(method: string, route: string, statusCode: number): (seconds: number) => void;
   providerCall(interaction: Interaction): void;
   shortCircuited(provider: string, operation: string): void;
   applicationEntered(status: ApplicationStatus): void;
@@ -56,7 +61,7 @@ export default fp(async function metrics(app: FastifyInstance) {
   const registry = new Registry();
   const registers = [registry];
 
-  const http = new Histogram({
+  const http = new TalliedHistogram({
     name: 'portal_http_request_duration_seconds',
     help: 'HTTP requests by route pattern, method and status class',
     labelNames: ['method', 'route', 'status_class'] as const,
@@ -176,17 +181,16 @@ export default fp(async function metrics(app: FastifyInstance) {
     },
   });
 
-  const httpRequest = (method: string, route: string, statusCode: number, seconds: number) =>
-    http.observe({ method: METHODS.has(method) ? method : 'OTHER', route, status_class: statusClass(statusCode) }, seconds);
+  const httpLabels = (method: string, route: string, statusCode: number) => ({ method: METHODS.has(method) ? method : 'OTHER', route, status_class: statusClass(statusCode) });
   // A callback hook: no promise per request.
   app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern (`/api/loan-application/validate/:reference`), never the URL itself.
-    httpRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    http.observe(httpLabels(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode), reply.elapsedTime / 1000);
     done();
   });
 
   app.decorate('metrics', {
-    httpRequest,
+    httpTally: (method, route, statusCode) => http.tally(httpLabels(method, route, statusCode)),
     providerCall(interaction) {
       providerCalls.observe({ provider: interaction.provider, operation: interaction.operation, outcome: interaction.outcome }, interaction.durationMs / 1000);
     },

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API, checkInput, fieldMessagesOf, paymentStatusQuerySchema, type z } from '@portal/domain';
 import { ApiError } from '../lib/errors';
 import { loggerOnUse } from '../lib/logger-on-use';
-import { unsafeTextPath } from '../plugins/input-guard';
+import { unsafeQueryPath } from '../plugins/input-guard';
 import { TooManyRequests } from '../plugins/rate-limits';
 import { apiHeaders } from '../plugins/security';
 import { applicationNotFound } from '../services/applications';
@@ -83,6 +83,7 @@ export default async function paymentStatusRoutes(app: FastifyInstance) {
   // request the input guard refuses. The same checks as the route above, the same answer,
   // headers (plugins/security.ts) and metrics; every other poll goes on to the route, which
   // then counts it against the limit, so each poll is counted once.
+  const answered = app.metrics.httpTally('GET', API.paymentStatus.pattern, 200);
   const head = Object.entries({ ...apiHeaders(app.config.publicUrl.startsWith('https://')), 'Content-Type': JSON_TYPE }).flatMap(([name, value]) => [name.toLowerCase(), value]);
   app.hotPaths.add(API.paymentStatus.pattern, (request, response, search) => {
     const started = performance.now();
@@ -92,17 +93,18 @@ export default async function paymentStatusRoutes(app: FastifyInstance) {
     // The input guard's check of the query. Its check of the headers has nothing to find here:
     // Node's HTTP parser refuses a request whose headers hold U+0000 (or any control character)
     // with 400 before it is a request, and header text is Latin-1, without UTF-16 halves.
-    if (unsafeTextPath(query, '') !== null) return false;
+    if (unsafeQueryPath(search, query) !== null) return false;
     const session = sessions.sessionOf(request);
-    if (!session || !polls.allows(session)) return false;
+    const now = Date.now();
+    if (!session || !polls.allows(session, now)) return false;
     const inputs = statuses.cached(merchantId, merchantPaymentReference);
     const identity = inputs && sessions.cachedIdentity(session);
     if (!inputs || !identity || inputs.ownerNationalIdHash !== identity.nationalIdHash) return false;
-    polls.hit(session);
-    const body = paymentStatusJson(inputs);
+    polls.hit(session, now);
+    const body = paymentStatusJson(inputs, now);
     response.writeHead(200, [...head, 'content-length', String(Buffer.byteLength(body))]);
     response.end(body);
-    app.metrics.httpRequest('GET', API.paymentStatus.pattern, 200, (performance.now() - started) / 1000);
+    answered((performance.now() - started) / 1000);
     return true;
   });
 }
