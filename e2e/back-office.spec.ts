@@ -174,6 +174,15 @@ test.describe('back office', () => {
     await screenshot(admin, 'audit');
   });
 
+  test("the console's language menu changes the console only: the customer pages keep their own language", async ({ browser }) => {
+    const support = await operatorPage(browser, SUPPORT);
+    await support.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await expect(support.getByRole('button', { name: 'Logga ut' })).toBeVisible();
+    // The customer app's language cookie (the pages the server renders) is the customer menu's alone.
+    expect((await support.context().cookies()).map((cookie) => cookie.name)).not.toContain('portal_language');
+    await support.context().close();
+  });
+
   test('each role sees only what it may: support has no merchant administration, nobody else gets in', async ({ browser, request }) => {
     const support = await operatorPage(browser, SUPPORT);
     await expect(support.getByRole('navigation').getByRole('link', { name: 'Merchants' })).toHaveCount(0);

@@ -42,7 +42,7 @@ export async function loadLanguage(language: Language): Promise<void> {
 }
 
 export async function switchLanguage(language: Language): Promise<void> {
-  await chooseLanguage(language);
+  await chooseLanguage(language, { renderedPages: false });
   await loadLanguage(language);
 }
 

@@ -24,7 +24,7 @@ describe('the language of the first paint', () => {
   it('the address’s countryCode and the person’s own choice still come first', async () => {
     renderHook(() => useApplicationLanguage('SE'));
     expect(firstPaintLanguage('?countryCode=NO')).toBe('nb');
-    await chooseLanguage('en');
+    await chooseLanguage('en', { renderedPages: true });
     expect(firstPaintLanguage('')).toBe('en');
   });
 });

@@ -98,14 +98,19 @@ export function chosenLanguage(): Language | null {
   return isLanguage(cookie) ? cookie : null;
 }
 
-export async function chooseLanguage(language: Language): Promise<void> {
+/**
+ * A language menu's choice, for this tab. `renderedPages`: also for the customer app's pages the
+ * server renders (ADR 26), for the browser session, by cookie; the back office's menu changes the
+ * console only.
+ */
+export async function chooseLanguage(language: Language, { renderedPages }: { renderedPages: boolean }): Promise<void> {
   try {
     tabStorage()?.setItem(CHOSEN_KEY, language);
   } catch {
     // Storage may be off; the choice then lasts until the page reloads.
   }
-  // For the pages the server renders (ADR 26): for the browser session, this app's pages only.
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=${SPA_BASE}; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  // This app's pages only.
+  if (renderedPages) document.cookie = `${LANGUAGE_COOKIE}=${language}; path=${SPA_BASE}; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
   await activateLanguage(language);
 }
 

@@ -13,7 +13,7 @@ const features = { [`GET ${API.features.url()}`]: { body: { showDummyLogin: fals
 
 beforeEach(async () => {
   // The person's own choice wins over the application's country: the tests read English.
-  await chooseLanguage('en');
+  await chooseLanguage('en', { renderedPages: true });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -69,7 +69,7 @@ describe('the apply route', () => {
     const email = await screen.findByRole('textbox', { name: 'Email' });
     await userEvent.clear(email);
     await userEvent.type(email, 'kari@example.no');
-    await act(() => chooseLanguage('sv'));
+    await act(() => chooseLanguage('sv', { renderedPages: true }));
     await screen.findByRole('heading', { level: 1, name: 'Hej Kari!' });
     const validations = () => calls.filter((call) => call.url === API.validate.url({ reference: 'REF-123' }));
     await waitFor(() => expect(validations()).toHaveLength(2));

@@ -9,7 +9,7 @@ import FormApplyPage from './form-apply';
 const features = { [`GET ${API.features.url()}`]: { body: { showDummyLogin: false, resursMerchantApiEnabled: true } } };
 
 beforeEach(async () => {
-  await chooseLanguage('en');
+  await chooseLanguage('en', { renderedPages: true });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

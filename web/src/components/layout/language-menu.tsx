@@ -21,7 +21,7 @@ export function LanguageMenu() {
                 type="button"
                 lang={language}
                 aria-pressed={current}
-                onClick={() => void chooseLanguage(language)}
+                onClick={() => void chooseLanguage(language, { renderedPages: true })}
                 className={cn(
                   'min-h-11 min-w-11 rounded px-2 text-sm underline-offset-4 hover:underline',
                   current ? 'font-bold text-white underline decoration-2' : 'text-brand-100',
