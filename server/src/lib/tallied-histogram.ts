@@ -1,7 +1,7 @@
 /**
  * A prom-client histogram that a hot path (lib/hot-paths.ts, ADR 25) can count into for a few
  * nanoseconds. prom-client's `observe` builds and hashes the label set on every call and finds the
- * bucket by its bound as a string key: about a microsecond, a tenth of what a poll answered from
+ * bucket by its bound as a string key: about a microsecond, a twentieth of what a poll answered from
  * memory costs. A tally is bound to one label set once and counts into an array; when the
  * histogram is read (prom-client calls its `collect` before every exposition), the tallies are
  * added to its series and start again from zero. Read, the series are what `observe` would have
