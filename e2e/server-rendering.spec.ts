@@ -150,3 +150,44 @@ for (const name of ['apply', 'sign', 'error'] as const) {
     }
   });
 }
+
+test('before the app has taken the apply page over: the form shows its values, keeps what is typed, and cannot be sent', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const { url } = await PAGES.apply(context, baseURL);
+    const page = await context.newPage();
+    // The app's scripts are held back until released, as on a slow phone.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) documents.push(request.url());
+    });
+    // Not until `load`: the browser's load waits for the held scripts.
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    const form = page.locator('main form');
+    const phone = form.getByLabel('Mobilnummer');
+    // The application's own values are in the page as it arrives, not filled in by the app later.
+    await expect(phone).not.toHaveValue('');
+    await phone.fill('+47 98765432');
+    for (const box of await form.locator('input[type=checkbox][aria-required="true"]:visible').all()) await box.check();
+    // Sending would be the browser's own form submission (the fields in the address): not possible yet.
+    const send = form.locator('button[type=submit]');
+    await expect(send).toBeDisabled();
+    await phone.press('Enter');
+
+    const submitted = page.waitForRequest((request) => request.method() === 'PATCH' && request.url().includes('/submit'));
+    release();
+    await expect(send).toBeEnabled();
+    await expect(phone).toHaveValue('+47 98765432');
+    await send.click();
+    expect(JSON.parse((await submitted).postData() ?? '{}')).toMatchObject({ phone: '+47 98765432', personalInfoConsent: true });
+    expect(documents).toEqual([new URL(url, baseURL).href]);
+  } finally {
+    await context.close();
+  }
+});

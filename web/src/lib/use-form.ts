@@ -28,6 +28,9 @@ export interface RegisterOptions {
 
 export interface Registered {
   name: string;
+  /** The field's starting value in the markup, so a page rendered on the server shows it (ADR 26). */
+  defaultValue?: string;
+  defaultChecked?: boolean;
   ref: (element: InputElement | null) => void;
   onChange: (event: ChangeEvent<InputElement>) => void;
   onBlur: () => void;
@@ -36,8 +39,16 @@ export interface Registered {
 const isCheckbox = (element: InputElement): element is HTMLInputElement =>
   element instanceof HTMLInputElement && element.type === 'checkbox';
 
+/** Whether the field differs from what its markup said (its default value, tick or option). */
+function changedSinceMarkup(element: InputElement): boolean {
+  // A select: the option its markup chose is no longer the chosen one (with none chosen, unknown).
+  if (element instanceof HTMLSelectElement) return [...element.options].some((option) => option.defaultSelected && !option.selected);
+  return isCheckbox(element) ? element.checked !== element.defaultChecked : element.value !== element.defaultValue;
+}
+
 export function useForm<T extends object>({ resolver, defaultValues }: { resolver: Resolver<T>; defaultValues: T }) {
   const values = useRef<T>({ ...defaultValues });
+  const starting = useRef(defaultValues);
   const attached = useRef(new WeakSet<InputElement>());
   const elements = useRef(new Map<string, InputElement>());
   const [errors, setErrors] = useState<FieldErrors<T>>({});
@@ -49,25 +60,34 @@ export function useForm<T extends object>({ resolver, defaultValues }: { resolve
   const [, setVersion] = useState(0);
 
   const register = useCallback(
-    (name: keyof T & string, options: RegisterOptions = {}): Registered => ({
-      name,
-      ref: (element) => {
-        if (!element || attached.current.has(element)) return;
-        attached.current.add(element);
-        elements.current.set(name, element);
-        const value = values.current[name];
-        if (isCheckbox(element)) element.checked = value === true;
-        else element.value = value === null || value === undefined ? '' : String(value);
-      },
-      onChange: (event) => {
-        const target = event.target;
-        const next = isCheckbox(target) ? target.checked : options.setValueAs ? options.setValueAs(target.value) : target.value;
-        values.current = { ...values.current, [name]: next };
-        options.onChange?.(event);
-        if (submitted.current) revalidate.current(name);
-      },
-      onBlur: () => undefined,
-    }),
+    (name: keyof T & string, options: RegisterOptions = {}): Registered => {
+      const valueOf = (element: InputElement) => (isCheckbox(element) ? element.checked : options.setValueAs ? options.setValueAs(element.value) : element.value);
+      const start = starting.current[name];
+      return {
+        name,
+        ...(typeof start === 'boolean' ? { defaultChecked: start } : { defaultValue: start === null || start === undefined ? '' : String(start) }),
+        ref: (element) => {
+          if (!element || attached.current.has(element)) return;
+          attached.current.add(element);
+          elements.current.set(name, element);
+          // Changed since the markup was made: typed (or ticked) on a page the server rendered,
+          // before the app took it over. What the customer entered stands.
+          if (changedSinceMarkup(element)) {
+            values.current = { ...values.current, [name]: valueOf(element) };
+            return;
+          }
+          const value = values.current[name];
+          if (isCheckbox(element)) element.checked = value === true;
+          else element.value = value === null || value === undefined ? '' : String(value);
+        },
+        onChange: (event) => {
+          values.current = { ...values.current, [name]: valueOf(event.target) };
+          options.onChange?.(event);
+          if (submitted.current) revalidate.current(name);
+        },
+        onBlur: () => undefined,
+      };
+    },
     [],
   );
 

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { LANGUAGES } from '@portal/domain';
 import { cn } from '@/lib/cn';
 import { chooseLanguage, useT } from '@/lib/i18n';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * The three languages as buttons, each named in its own language (`lang` on each, so a screen
@@ -10,6 +11,8 @@ import { chooseLanguage, useT } from '@/lib/i18n';
 export function LanguageMenu() {
   const t = useT();
   const { i18n } = useLingui();
+  // Until the app has taken a rendered page over, a press would do nothing.
+  const hydrated = useHydrated();
   return (
     <nav aria-label={t('app.language')}>
       <ul className="flex flex-wrap gap-1">
@@ -21,6 +24,7 @@ export function LanguageMenu() {
                 type="button"
                 lang={language}
                 aria-pressed={current}
+                disabled={!hydrated}
                 onClick={() => void chooseLanguage(language, { renderedPages: true })}
                 className={cn(
                   'min-h-11 min-w-11 rounded px-2 text-sm underline-offset-4 hover:underline',

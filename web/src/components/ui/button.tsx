@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Spinner } from './spinner';
 
 const VARIANTS_WITH_PADDING = ['primary', 'secondary', 'tertiary', 'white', 'ghost', 'highlight', 'navigation'] as const;
@@ -53,13 +54,17 @@ export interface ButtonProps extends ComponentProps<'button'>, VariantProps<type
   loading?: boolean;
 }
 
-/** A native button: `type` is `button` unless said otherwise, so no button submits a form by accident. */
+/**
+ * A native button: `type` is `button` unless said otherwise, so no button submits a form by
+ * accident. Disabled until the app has taken a page the server rendered over (`useHydrated`).
+ */
 export function Button({ className, variant, size, type = 'button', loading = false, disabled, children, ...props }: ButtonProps) {
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
       className={cn(buttonVariants({ variant, size }), className)}
-      disabled={disabled || loading}
+      disabled={disabled || loading || !hydrated}
       aria-busy={loading || undefined}
       {...props}
     >

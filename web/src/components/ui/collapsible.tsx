@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { HeadingLevel } from './heading';
 import { ChevronDownIcon } from './icons';
 
@@ -32,6 +33,8 @@ export function Collapsible({
   const [openState, setOpenState] = useState(defaultOpen);
   const open = openProp ?? openState;
   const bodyId = useId();
+  // Until the app has taken a rendered page over, a press would do nothing.
+  const hydrated = useHydrated();
   const Heading = `h${headingLevel}` as const;
   const toggle = () => {
     setOpenState(!open);
@@ -44,6 +47,7 @@ export function Collapsible({
           type="button"
           aria-expanded={open}
           aria-controls={bodyId}
+          disabled={!hydrated}
           onClick={toggle}
           className="flex min-h-12 w-full items-center justify-between gap-3 rounded-md px-4 py-2 text-left hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus"
         >
