@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   API,
@@ -91,11 +92,7 @@ export interface PageRequests {
 
 /** The language chosen in the app's menu, from its cookie (LANGUAGE_COOKIE); null when none is. */
 function chosenLanguage(cookieHeader: string | undefined): Language | null {
-  const value = cookieHeader
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`))
-    ?.slice(LANGUAGE_COOKIE.length + 1);
+  const value = cookieHeader ? fastifyCookie.parse(cookieHeader)[LANGUAGE_COOKIE] : undefined;
   return isLanguage(value) ? value : null;
 }
 

@@ -57,6 +57,13 @@ function served(Page: () => ReactNode): HTMLElement {
   return container;
 }
 
+/** The app taking the served page over (hydration). */
+async function takeOver(Page: () => ReactNode, container: HTMLElement) {
+  await act(async () => {
+    renderUi(<Page />, { container, hydrate: true });
+  });
+}
+
 describe('a page the server rendered', () => {
   it('shows the form’s starting values and no control that would do nothing (or send the form the browser’s way)', () => {
     served(page().Page);
@@ -74,9 +81,7 @@ describe('a page the server rendered', () => {
     phone.value = '+47 98765432';
     screen.getByRole<HTMLInputElement>('checkbox', { name: 'I accept' }).checked = true;
 
-    await act(async () => {
-      renderUi(<Page />, { container, hydrate: true });
-    });
+    await takeOver(Page, container);
     expect(phone).toHaveValue('+47 98765432');
     expect(values()).toEqual({ phone: '+47 98765432', consent: true });
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
@@ -86,10 +91,7 @@ describe('a page the server rendered', () => {
 
   it('takes a field nobody touched from the form, as a page the app renders itself', async () => {
     const { Page, values } = page();
-    const container = served(Page);
-    await act(async () => {
-      renderUi(<Page />, { container, hydrate: true });
-    });
+    await takeOver(Page, served(Page));
     expect(values()).toEqual({ phone: '+47 912', consent: false });
   });
 });
