@@ -131,13 +131,22 @@ function homePage(lang: Language, error?: string): string {
 
 const TIME_LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', sv: 'sv-SE', nb: 'nb-NO' };
 
-/** A moment as the shop's reader writes it, to the second (webhooks arrive within seconds). */
-const formatTime = (lang: Language, iso: string): string => {
+/**
+ * A moment as the shop's reader writes it, to the second (webhooks arrive within seconds): the
+ * date and the time each kept on one line, so a narrow column breaks between them, not inside a
+ * number.
+ */
+function Moment({ lang, iso }: { lang: Language; iso: string }) {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(TIME_LOCALES[lang], { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Oslo' }).format(date);
-};
+  if (Number.isNaN(date.getTime())) return <>{iso}</>;
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(TIME_LOCALES[lang], { ...options, timeZone: 'Europe/Oslo' }).format(date);
+  return (
+    <time dateTime={date.toISOString()}>
+      <span className="nowrap">{format({ dateStyle: 'short' })}</span> <span className="nowrap">{format({ timeStyle: 'medium' })}</span>
+    </time>
+  );
+}
 
 const isOutcome = (value: string | undefined): value is Outcome => (OUTCOMES as readonly string[]).includes(value ?? '');
 
@@ -205,7 +214,9 @@ function returnPage(
                 <tbody>
                   {view.timeline.map((e, i) => (
                     <tr key={i}>
-                      <td>{formatTime(lang, e.at)}</td>
+                      <td>
+                        <Moment lang={lang} iso={e.at} />
+                      </td>
                       <td>
                         {e.status ? t.statuses[e.status] : null}
                         {e.outcome ? ` – ${t.outcomes[e.outcome]}` : null}{' '}
@@ -233,7 +244,9 @@ function returnPage(
               <tbody>
                 {webhooks.map((w) => (
                   <tr key={w.eventId}>
-                    <td>{formatTime(lang, w.receivedAt)}</td>
+                    <td>
+                      <Moment lang={lang} iso={w.receivedAt} />
+                    </td>
                     <td>
                       {t.statuses[w.status as MerchantStatus] ?? w.status}
                       {isOutcome(w.outcome ?? undefined) ? ` – ${t.outcomes[w.outcome as Outcome]}` : null}

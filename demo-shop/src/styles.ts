@@ -26,6 +26,7 @@ dd{margin:0;min-width:0;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%;background:#fff}
 th,td{border:1px solid #d0d7de;padding:.375rem .5rem;text-align:left;vertical-align:top;font-size:.9rem;overflow-wrap:anywhere}
 th:first-child,td:first-child{width:30%}
+.nowrap{white-space:nowrap}
 .code{display:inline-block;color:#57606a}
 code{font-size:.85rem;overflow-wrap:anywhere}
 a{color:#0550ae}
