@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { COUNTRY_CODES, type CountryCode } from '@portal/domain';
+import { API, COUNTRY_CODES, type CountryCode } from '@portal/domain';
+import { type BankIdBroker, createBankIdBroker } from './bankid/client';
 import { createGrenkeClient } from './grenke/client';
 import type { GrenkeClient } from './grenke/types';
 import { createProviderHealth, type ProviderHealth } from './health';
@@ -27,6 +28,8 @@ export interface Providers {
   grenke: GrenkeClient;
   signing: SigningClient;
   registry: CompanyRegistryClient;
+  /** The BankID broker customers identify through (OpenID Connect). */
+  bankId: BankIdBroker;
 }
 
 declare module 'fastify' {
@@ -64,6 +67,12 @@ export default fp(async function providers(app: FastifyInstance) {
     grenke: createGrenkeClient({ ...p.grenke, timeoutMs, recorder, guard: health.guard('grenke'), log: app.log }),
     signing: createSigningClient({ ...p.signing, timeoutMs, recorder, tokens }),
     registry: createRegistryClient({ ...p.registry, timeoutMs, recorder, tokens }),
+    bankId: createBankIdBroker({
+      ...p.oidc,
+      redirectUri: `${config.publicUrl}${API.bankIdCallback.pattern}`,
+      allowInsecureHttp: config.sandbox,
+      timeoutMs,
+    }),
   } satisfies Providers;
   app.decorate('providers', providers);
   app.decorate('providerHealth', health);
