@@ -74,6 +74,14 @@ export class OperatorBrowser {
     return landed.location;
   }
 
+  /** Cancels at the broker's operator chooser; answers where the console was sent. */
+  async cancelSignIn(): Promise<string | null> {
+    const chooser = await this.navigate(BACK_OFFICE_AUTH.login.pattern);
+    const match = /action="([^"]*\/cancel\b[^"]*)"/.exec(chooser.body);
+    if (!match?.[1]) throw new Error(`no cancel on the operator chooser: ${chooser.status} ${chooser.body.slice(0, 300)}`);
+    return (await this.navigate(match[1].replace(/&amp;/g, '&'), {})).location;
+  }
+
   /** The operator cookie as a header for `inject`. */
   get operatorCookie(): string {
     const c = this.cookie('bo_sid');

@@ -80,6 +80,28 @@ describe('back office', () => {
     expect(browser.cookie('bo_sid')).toBeUndefined();
   });
 
+  it('sends an operator who cancels at the broker back to the console with signin=cancelled, without a session', async () => {
+    const browser = new OperatorBrowser(t.url);
+    expect(await browser.cancelSignIn()).toBe(`${t.url}/back-office/?signin=cancelled`);
+    expect(browser.cookie('bo_sid')).toBeUndefined();
+    expect(browser.cookie('bo_login')).toBeUndefined();
+  });
+
+  it('says the sign-in is unavailable when the broker cannot be reached, and keeps no login', async () => {
+    const unreachable = await startTestServer('pglite', {}, undefined, (config) => ({
+      ...config,
+      backOffice: { ...config.backOffice, oidc: config.backOffice.oidc && { ...config.backOffice.oidc, issuer: 'http://127.0.0.1:9/broker' } },
+    }));
+    try {
+      const browser = new OperatorBrowser(unreachable.url);
+      const hop = await browser.request(BACK_OFFICE_AUTH.login.pattern);
+      expect(hop.location).toBe(`${unreachable.url}/back-office/?signin=unavailable`);
+      expect(browser.cookie('bo_login')).toBeUndefined();
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it('refuses a callback without the login it started', async () => {
     const browser = new OperatorBrowser(t.url);
     const hop = await browser.request(`${BACK_OFFICE_AUTH.callback.pattern}?code=x&state=y`);

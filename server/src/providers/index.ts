@@ -5,8 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API, COUNTRY_CODES, type CountryCode } from '@portal/domain';
+import { API, BACK_OFFICE_AUTH, COUNTRY_CODES, type CountryCode } from '@portal/domain';
 import { type BankIdBroker, createBankIdBroker } from './bankid/client';
+import { createOidcLogin, type OidcLogin } from './oidc/client';
 import { createGrenkeClient } from './grenke/client';
 import type { GrenkeClient } from './grenke/types';
 import { createProviderHealth, type ProviderHealth } from './health';
@@ -30,6 +31,8 @@ export interface Providers {
   registry: CompanyRegistryClient;
   /** The BankID broker customers identify through (OpenID Connect). */
   bankId: BankIdBroker;
+  /** The broker the lender's staff sign in to the back office through; null when not configured. */
+  operatorLogin: OidcLogin | null;
 }
 
 declare module 'fastify' {
@@ -67,12 +70,15 @@ export default fp(async function providers(app: FastifyInstance) {
     grenke: createGrenkeClient({ ...p.grenke, timeoutMs, recorder, guard: health.guard('grenke'), log: app.log }),
     signing: createSigningClient({ ...p.signing, timeoutMs, recorder, tokens }),
     registry: createRegistryClient({ ...p.registry, timeoutMs, recorder, tokens }),
-    bankId: createBankIdBroker({
-      ...p.oidc,
-      redirectUri: `${config.publicUrl}${API.bankIdCallback.pattern}`,
-      allowInsecureHttp: config.sandbox,
-      timeoutMs,
-    }),
+    bankId: createBankIdBroker({ ...p.oidc, redirectUri: `${config.publicUrl}${API.bankIdCallback.pattern}`, allowInsecureHttp: config.sandbox, timeoutMs }),
+    operatorLogin: config.backOffice.oidc
+      ? createOidcLogin({
+          ...config.backOffice.oidc,
+          redirectUri: `${config.publicUrl}${BACK_OFFICE_AUTH.callback.pattern}`,
+          allowInsecureHttp: config.sandbox,
+          timeoutMs,
+        })
+      : null,
   } satisfies Providers;
   app.decorate('providers', providers);
   app.decorate('providerHealth', health);

@@ -5,9 +5,9 @@
  * follows is the back office's own (operator_sessions), with its own cookie, never a customer's.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as oidc from 'openid-client';
 import { BACK_OFFICE_API_BASE, BACK_OFFICE_AUTH, BACK_OFFICE_BASE, BACK_OFFICE_LIMITS, type SignInProblem } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
+import type { PendingOidcLogin } from '../../providers/oidc/client';
 import { signInOperator, signOutOperator } from '../../services/back-office/operator-sign-in';
 
 /** The operator session's cookie: sent only to the back-office API, never to customer routes. */
@@ -16,13 +16,7 @@ const LOGIN_COOKIE = 'bo_login';
 const LOGIN_MAX_AGE_SECONDS = 15 * 60;
 const LOGIN_PATH = '/api/back-office/auth';
 
-interface PendingLogin {
-  state: string;
-  nonce: string;
-  codeVerifier: string;
-}
-
-const isPending = (value: unknown): value is PendingLogin => {
+const isPending = (value: unknown): value is PendingOidcLogin => {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.state === 'string' && typeof v.nonce === 'string' && typeof v.codeVerifier === 'string';
@@ -32,22 +26,7 @@ const consolePage = (problem?: SignInProblem) => `${BACK_OFFICE_BASE}/${problem 
 
 export default async function operatorAuthRoutes(app: FastifyInstance) {
   const settings = app.config.backOffice.oidc;
-  const redirectUri = `${app.config.publicUrl}${BACK_OFFICE_AUTH.callback.pattern}`;
-
-  let discovered: Promise<oidc.Configuration> | null = null;
-  const brokerConfiguration = (): Promise<oidc.Configuration> => {
-    if (!settings) return Promise.reject(new Error('back office not configured'));
-    discovered ??= oidc
-      .discovery(new URL(settings.issuer), settings.clientId, undefined, oidc.ClientSecretBasic(settings.clientSecret), {
-        execute: app.config.sandbox && settings.issuer.startsWith('http:') ? [oidc.allowInsecureRequests] : [],
-        timeout: Math.ceil(app.config.providerTimeoutMs / 1000),
-      })
-      .catch((error: unknown) => {
-        discovered = null;
-        throw error;
-      });
-    return discovered;
-  };
+  const broker = app.providers.operatorLogin;
 
   const back = (request: FastifyRequest, reply: FastifyReply, problem: SignInProblem, reason: object) => {
     request.log.warn({ ...reason, problem }, 'back office: sign-in not completed');
@@ -55,27 +34,12 @@ export default async function operatorAuthRoutes(app: FastifyInstance) {
   };
 
   app.get(BACK_OFFICE_AUTH.login.pattern, async (request, reply) => {
-    if (!settings) return back(request, reply, 'unavailable', { step: 'configuration' });
-    let configuration: oidc.Configuration;
-    try {
-      configuration = await brokerConfiguration();
-    } catch (error) {
-      return back(request, reply, 'unavailable', { step: 'discovery', kind: error instanceof Error ? error.name : typeof error });
-    }
-    const pending: PendingLogin = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
-    const url = oidc.buildAuthorizationUrl(configuration, {
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'openid',
-      state: pending.state,
-      nonce: pending.nonce,
-      code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
-      code_challenge_method: 'S256',
-      prompt: 'login',
-    });
+    if (!broker) return back(request, reply, 'unavailable', { step: 'configuration' });
+    const started = await broker.start();
+    if (!started.ok) return back(request, reply, 'unavailable', { step: started.reason.step, kind: started.reason.kind });
     return reply
       .header('Cache-Control', 'no-store')
-      .setCookie(LOGIN_COOKIE, JSON.stringify(pending), {
+      .setCookie(LOGIN_COOKIE, JSON.stringify(started.login), {
         path: LOGIN_PATH,
         httpOnly: true,
         // The broker sends the browser back with a top-level GET from its own site.
@@ -84,7 +48,7 @@ export default async function operatorAuthRoutes(app: FastifyInstance) {
         signed: true,
         maxAge: LOGIN_MAX_AGE_SECONDS,
       })
-      .redirect(url.href, 302);
+      .redirect(started.url.href, 302);
   });
 
   app.get(BACK_OFFICE_AUTH.callback.pattern, async (request, reply) => {
@@ -96,27 +60,12 @@ export default async function operatorAuthRoutes(app: FastifyInstance) {
     } catch {
       pending = null;
     }
-    if (!settings || !isPending(pending)) return back(request, reply, 'failed', { step: 'callback', kind: 'no pending login' });
+    if (!settings || !broker || !isPending(pending)) return back(request, reply, 'failed', { step: 'callback', kind: 'no pending login' });
 
-    const currentUrl = new URL(redirectUri);
-    currentUrl.search = new URL(request.url, 'http://callback.invalid').search;
-    let claims: Record<string, unknown>;
-    try {
-      const tokens = await oidc.authorizationCodeGrant(await brokerConfiguration(), currentUrl, {
-        pkceCodeVerifier: pending.codeVerifier,
-        expectedState: pending.state,
-        expectedNonce: pending.nonce,
-        idTokenExpected: true,
-      });
-      const idClaims = tokens.claims();
-      if (!idClaims) throw new Error('no ID token');
-      claims = idClaims;
-    } catch (error) {
-      const cancelled = error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied';
-      return back(request, reply, cancelled ? 'cancelled' : 'failed', { step: 'token', kind: error instanceof Error ? error.name : typeof error });
-    }
+    const finished = await broker.finish(new URL(request.url, 'http://callback.invalid').search, pending);
+    if (!finished.ok) return back(request, reply, finished.outcome, { step: finished.reason.step, kind: finished.reason.kind });
 
-    const result = await signInOperator(app.db, claims, settings.roleClaim);
+    const result = await signInOperator(app.db, finished.claims, settings.roleClaim);
     if (!result.ok) return back(request, reply, result.problem === 'no-role' ? 'no-role' : 'failed', { step: 'claims', kind: result.problem });
     request.log.info({ operatorSession: result.session.id, roles: result.session.roles }, 'back office: operator signed in');
     return reply
