@@ -81,3 +81,50 @@ it.runIf(Boolean(TEST_DATABASE_URL))('portals in two schemas of one database kee
     }
   }
 });
+
+// A worker takes a batch of jobs at once. Each is settled on its own: the one that fails is tried
+// again and ends failed, while the others run once and are done. pg-boss 10 would otherwise fail
+// (and run again) every job of a batch in which one failed.
+it('settles each job of a batch on its own: one failure is retried without the rest', { timeout: 30_000 }, async () => {
+  const { db, drop } = await openTestDatabase('pglite');
+  const app = Fastify({ logger: false });
+  const runs: string[] = [];
+  app.decorate('config', testConfig());
+  app.decorate('metrics', { jobRun: () => undefined } as unknown as FastifyInstance['metrics']);
+  await app.register(database, { db });
+  await app.register(jobs);
+  app.jobs.register<{ name: string }>({
+    name: 'batch-test-job',
+    pollingIntervalSeconds: 0.5,
+    batchSize: 3,
+    retryLimit: 1,
+    retryDelaySeconds: 1,
+    handler: async ({ name }) => {
+      runs.push(name);
+      if (name === 'bad') throw new Error('this one fails');
+    },
+  });
+  try {
+    await app.ready();
+    // All three in the worker's next fetch.
+    await app.jobs.send('batch-test-job', { name: 'good-1' }, { startAfter: new Date(Date.now() + 1000) });
+    await app.jobs.send('batch-test-job', { name: 'bad' }, { startAfter: new Date(Date.now() + 1000) });
+    await app.jobs.send('batch-test-job', { name: 'good-2' }, { startAfter: new Date(Date.now() + 1000) });
+    const states = async () =>
+      db.query<{ name: string; state: string }>(`SELECT data->>'name' AS name, state FROM ${app.jobs.schema}.job WHERE name = 'batch-test-job' ORDER BY 1`);
+    const settled = await eventually(async () => {
+      const rows = await states();
+      return rows.length === 3 && rows.every((row) => row.state === 'completed' || row.state === 'failed') && rows;
+    }, 20_000);
+    expect(settled).toEqual([
+      { name: 'bad', state: 'failed' },
+      { name: 'good-1', state: 'completed' },
+      { name: 'good-2', state: 'completed' },
+    ]);
+    expect(runs.filter((name) => name === 'bad')).toHaveLength(2);
+    expect(runs.filter((name) => name !== 'bad').sort()).toEqual(['good-1', 'good-2']);
+  } finally {
+    await app.close();
+    await drop();
+  }
+});

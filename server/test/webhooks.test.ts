@@ -151,6 +151,73 @@ describe('webhooks to the merchant', () => {
   }, 45_000);
 });
 
+describe('a merchant whose webhook endpoint does not answer', () => {
+  // One shop's endpoint that takes every request and never answers (until the test lets it) must
+  // not hold up another shop's webhooks: with one delivery at a time, the next waited for the
+  // first to time out (10 s), and a busy portal delivered one webhook a second.
+  let t: TestApp & { url: string };
+  let hanging: Server;
+  let prompt: Server;
+  const held: { closed: boolean; answer: () => void }[] = [];
+  const received: { reference: string; heldStillOpen: boolean }[] = [];
+  const urlOf = (server: Server) => {
+    const address = server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  };
+
+  beforeAll(async () => {
+    hanging = createServer((request, response) => {
+      const entry = { closed: false, answer: () => response.writeHead(204).end() };
+      request.resume();
+      response.on('close', () => (entry.closed = true));
+      held.push(entry);
+    });
+    prompt = createServer((request, response) => {
+      let data = '';
+      request.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      request.on('end', () => {
+        const body = JSON.parse(data) as Received['body'];
+        received.push({ reference: body.data.merchantPaymentReference, heldStillOpen: held.some((entry) => !entry.closed) });
+        response.writeHead(204).end();
+      });
+    });
+    await Promise.all([hanging, prompt].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+    t = await startTestServer('pglite');
+    await t.app.repos.merchants.addAllowedOrigins(DEMO_MERCHANT.id, [urlOf(hanging), urlOf(prompt)]);
+  });
+  afterAll(async () => {
+    for (const entry of held) entry.answer();
+    await t.close();
+    hanging.close();
+    prompt.close();
+  });
+
+  /** An application sent to `webhookUrl` that the customer leaves at once: one webhook. */
+  async function leftApplication(webhookUrl: string): Promise<string> {
+    const merchantPaymentReference = nextReference('hol');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: MERCHANT_API.applications.pattern,
+      headers: merchantAuth,
+      payload: buildPrivateApplication('27028809552', { merchantPaymentReference, webhookUrl }),
+    });
+    const { reference } = created.json<{ reference: string }>();
+    const login = await t.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: { 'x-requested-with': 'XMLHttpRequest' }, payload: { reference } });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const left = await t.app.inject({ method: 'POST', url: API.leave.pattern, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
+    expect(left.statusCode).toBe(200);
+    return merchantPaymentReference;
+  }
+
+  it('does not hold up webhooks to another merchant', async () => {
+    await leftApplication(`${urlOf(hanging)}/hooks`);
+    await eventually(async () => held.length > 0, 15_000);
+    const other = await leftApplication(`${urlOf(prompt)}/hooks`);
+    const delivered = await eventually(async () => received.find((entry) => entry.reference === other), 30_000);
+    expect(delivered.heldStillOpen).toBe(true);
+  }, 45_000);
+});
+
 describe('subscriptions', () => {
   let t: TestApp & { url: string };
   beforeAll(async () => {

@@ -15,6 +15,7 @@ export function registerContractDelivery(app: FastifyInstance): void {
   app.jobs.register<{ applicationId: string; attempt: number }>({
     name: CONTRACT_DELIVERY_QUEUE,
     pollingIntervalSeconds: 5,
+    batchSize: 5,
     async handler({ applicationId, attempt }) {
       const application = await app.repos.applications.findById(applicationId);
       const order = application && (await signing.storedOrder(applicationId));

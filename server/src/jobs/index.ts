@@ -37,9 +37,21 @@ export interface QueueDefinition<T> {
    * died (pg-boss's default is 15 minutes). Longer than a run can take.
    */
   expireInSeconds?: number;
-  /** How often an idle worker looks for work. */
+  /**
+   * How often a worker looks for work. pg-boss 10's worker waits this long between fetches
+   * whether or not it found jobs, so a worker runs at most `batchSize` jobs per interval.
+   */
   pollingIntervalSeconds?: number;
+  /**
+   * Jobs a worker takes at once. They run side by side and each is settled on its own: one that
+   * fails is retried, the others are done.
+   */
   batchSize?: number;
+  /**
+   * Workers on each instance (default 1). A job that takes long (a merchant's endpoint that does
+   * not answer) holds its worker's next fetch, not the other workers'.
+   */
+  workers?: number;
   /** Run on this schedule (cron, UTC) as well; one instance runs each occurrence. */
   cron?: string;
 }
@@ -170,13 +182,24 @@ export default fp(async function jobs(app: FastifyInstance) {
         // createQueue leaves a queue made by an earlier version as it was: its options follow the code.
         await boss.updateQueue(queue.name, options);
       });
-      await boss.work<object>(
-        queue.name,
-        { pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 1, batchSize: queue.batchSize ?? 1 },
-        async (batch) => {
-          for (const job of batch) await measured(queue.name, () => queue.handler(job.data));
-        },
-      );
+      for (let worker = 0; worker < (queue.workers ?? 1); worker += 1) {
+        await boss.work<object>(
+          queue.name,
+          { pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 1, batchSize: queue.batchSize ?? 1 },
+          async (batch) => {
+            // pg-boss 10 settles a batch all or nothing (a throw fails every job of it, and the
+            // ones that had succeeded would run again). Each job that failed is failed here on
+            // its own; pg-boss then completes only the jobs still active.
+            const runs = await Promise.allSettled(batch.map((job) => measured(queue.name, () => queue.handler(job.data))));
+            await Promise.all(
+              runs.map((run, i) => {
+                const job = batch[i];
+                return run.status === 'rejected' && job ? boss.fail(queue.name, job.id, run.reason) : undefined;
+              }),
+            );
+          },
+        );
+      }
       if (queue.cron) await boss.schedule(queue.name, queue.cron, {});
     }
   });

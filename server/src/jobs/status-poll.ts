@@ -16,6 +16,7 @@ export function registerStatusPolling(app: FastifyInstance): void {
   app.jobs.register<{ applicationId: string }>({
     name: RESURS_V2_CALLBACK_QUEUE,
     pollingIntervalSeconds: 1,
+    batchSize: 5,
     async handler({ applicationId }) {
       // A callback is a hint: the payment is read again from Resurs before anything changes.
       await refreshFromLender(app, applicationId);
