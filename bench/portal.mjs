@@ -69,8 +69,8 @@ export async function startPortal(logLevel = 'warn', extraEnv = {}) {
   return { base, child, stop };
 }
 
-/** An application (version 2, Ola, unless told) created through the merchant API, and the customer's session cookie. */
-export async function loggedInCustomer(base, merchantPaymentReference = `bench-${Date.now()}`, { nationalId = '27028809552', version = 2 } = {}) {
+/** An application (version 2, Ola, no webhooks, unless told) created through the merchant API, and the customer's session cookie. */
+export async function loggedInCustomer(base, merchantPaymentReference = `bench-${Date.now()}`, { nationalId = '27028809552', version = 2, webhookUrl } = {}) {
   const created = await fetch(`${base}/api/merchant/v1/applications`, {
     method: 'POST',
     headers: { authorization: 'Bearer sandbox-demo-merchant-key', 'content-type': 'application/json' },
@@ -82,6 +82,7 @@ export async function loggedInCustomer(base, merchantPaymentReference = `bench-$
       version,
       items: [{ sku: 'LAP-14', name: 'Laptop 14"', quantity: 1, unitPrice: 15000 }],
       callbackUrl: `${base}/demo-shop/return`,
+      ...(webhookUrl ? { webhookUrl } : {}),
     }),
   }).then((r) => r.json());
   const login = await fetch(`${base}/api/loan-application/dummy-login`, {

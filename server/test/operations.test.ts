@@ -98,6 +98,7 @@ describe('metrics after a journey through the demo shop', () => {
     expect(total(samples, 'portal_job_duration_seconds_count', { queue: 'webhook-delivery', outcome: 'completed' })).toBeGreaterThan(0);
     // Webhooks: by outcome and attempt.
     expect(total(samples, 'portal_webhook_deliveries_total', { outcome: 'delivered', attempt: '1', trigger: 'delivery' })).toBeGreaterThan(0);
+    expect(total(samples, 'portal_webhook_delay_seconds_count')).toBeGreaterThan(0);
     // The lifecycle: applications entering each status.
     for (const status of ['CREATED', 'SUBMITTED', 'SIGNING', 'COMPLETED']) {
       expect(total(samples, 'portal_application_status_entered_total', { status }), status).toBeGreaterThan(0);

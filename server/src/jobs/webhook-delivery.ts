@@ -56,6 +56,7 @@ export function registerWebhookDelivery(app: FastifyInstance): void {
       const merchant = await app.repos.merchants.findDetails(event.merchantId);
       if (!merchant) return;
 
+      if (event.attempts === 0 && !resend) app.metrics.webhookDelay((Date.now() - event.createdAt.getTime()) / 1000);
       const sent = bodyOf(event);
       const body = JSON.stringify(sent);
       const timestamp = Math.floor(Date.now() / 1000);

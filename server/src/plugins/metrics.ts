@@ -28,6 +28,8 @@ export interface PortalMetrics {
   shortCircuited(provider: string, operation: string): void;
   applicationEntered(status: ApplicationStatus): void;
   webhookDelivery(outcome: WebhookOutcome, attempt: number, trigger: 'delivery' | 'resend'): void;
+  /** How long after its change a webhook's first delivery attempt began. */
+  webhookDelay(seconds: number): void;
   jobRun(queue: string, outcome: 'completed' | 'failed', seconds: number): void;
   /** A page the server renders (ADR 26): rendered, failed (sent unrendered), or no renderer to render it with. */
   pageRender(outcome: 'rendered' | 'failed' | 'unavailable', seconds: number): void;
@@ -92,6 +94,12 @@ export default fp(async function metrics(app: FastifyInstance) {
     name: 'portal_webhook_deliveries_total',
     help: 'Webhook delivery attempts to merchants by outcome (delivered: 2xx; rejected: another answer; unreachable: none), attempt number and trigger',
     labelNames: ['outcome', 'attempt', 'trigger'] as const,
+    registers,
+  });
+  const webhookDelays = new Histogram({
+    name: 'portal_webhook_delay_seconds',
+    help: 'Time from a change to the first delivery attempt of its webhook (the queue\'s wait, before any retry)',
+    buckets: [0.25, 0.5, 1, 2, 5, 10, 30, 60, 300],
     registers,
   });
   const jobRuns = new Histogram({
@@ -202,6 +210,9 @@ export default fp(async function metrics(app: FastifyInstance) {
     },
     webhookDelivery(outcome, attempt, trigger) {
       webhooks.inc({ outcome, attempt: attemptLabel(attempt), trigger });
+    },
+    webhookDelay(seconds) {
+      webhookDelays.observe(Math.max(0, seconds));
     },
     jobRun(queue, outcome, seconds) {
       jobRuns.observe({ queue, outcome }, seconds);
