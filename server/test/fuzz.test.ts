@@ -10,15 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, buildApplyForm, CALLBACKS, MERCHANT_API, TEST_PEOPLE, buildPrivateApplication } from '@portal/domain';
 import { startBusiness, startConsumer } from './flow-helpers';
 import { LIMITS_OUT_OF_REACH, merchantAuth, nextReference, startTestServer, type TestApp, XHR } from './helpers';
+import { FUZZ } from './env';
 import { count, type Counts, type EndpointShape, type FuzzRequest, noCounts, problemOf, requestArbitrary } from './fuzz-requests';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
-const REPORT = process.env.FUZZ_REPORT;
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
-/** `i/n`: this run takes every n-th endpoint from the i-th (the bench runs shards side by side). */
-const [SHARD, SHARDS] = (process.env.FUZZ_SHARD ?? '0/1').split('/').map(Number) as [number, number];
-/** Only these endpoints (names, `|`-separated), for a closer look at one. */
-const ONLY = process.env.FUZZ_ONLY?.split('|');
+const { runs: RUNS, report: REPORT, seed: SEED, shard: [SHARD, SHARDS], only: ONLY } = FUZZ;
 
 let t: TestApp & { url: string };
 let endpoints: EndpointShape[] = [];
