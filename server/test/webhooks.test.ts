@@ -151,15 +151,18 @@ describe('webhooks to the merchant', () => {
   }, 45_000);
 });
 
-describe('a merchant whose webhook endpoint does not answer', () => {
+describe('webhooks side by side', () => {
   // One shop's endpoint that takes every request and never answers (until the test lets it) must
   // not hold up another shop's webhooks: with one delivery at a time, the next waited for the
   // first to time out (10 s), and a busy portal delivered one webhook a second.
   let t: TestApp & { url: string };
   let hanging: Server;
   let prompt: Server;
+  let slow: Server;
   const held: { closed: boolean; answer: () => void }[] = [];
   const received: { reference: string; heldStillOpen: boolean }[] = [];
+  /** What the slow endpoint saw: each event's sequence, when it came and when it was answered. */
+  const timed: { reference: string; sequence: number; came: number; answered: number }[] = [];
   const urlOf = (server: Server) => {
     const address = server.address();
     return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -181,15 +184,29 @@ describe('a merchant whose webhook endpoint does not answer', () => {
         response.writeHead(204).end();
       });
     });
-    await Promise.all([hanging, prompt].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+    // Takes 100 ms to answer each webhook.
+    slow = createServer((request, response) => {
+      const came = performance.now();
+      let data = '';
+      request.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      request.on('end', () => {
+        const body = JSON.parse(data) as Received['body'];
+        setTimeout(() => {
+          timed.push({ reference: body.data.merchantPaymentReference, sequence: body.sequence, came, answered: performance.now() });
+          response.writeHead(204).end();
+        }, 100);
+      });
+    });
+    await Promise.all([hanging, prompt, slow].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
     t = await startTestServer('pglite');
-    await t.app.repos.merchants.addAllowedOrigins(DEMO_MERCHANT.id, [urlOf(hanging), urlOf(prompt)]);
+    await t.app.repos.merchants.addAllowedOrigins(DEMO_MERCHANT.id, [urlOf(hanging), urlOf(prompt), urlOf(slow)]);
   });
   afterAll(async () => {
     for (const entry of held) entry.answer();
     await t.close();
     hanging.close();
     prompt.close();
+    slow.close();
   });
 
   /** An application sent to `webhookUrl` that the customer leaves at once: one webhook. */
@@ -215,6 +232,20 @@ describe('a merchant whose webhook endpoint does not answer', () => {
     const other = await leftApplication(`${urlOf(prompt)}/hooks`);
     const delivered = await eventually(async () => received.find((entry) => entry.reference === other), 30_000);
     expect(delivered.heldStillOpen).toBe(true);
+  }, 45_000);
+
+  it('sends one application\u2019s webhooks one after another, in their order, while other applications\u2019 go side by side', async () => {
+    // Applying (Resurs version 2) makes two changes at once: submitted, then signing.
+    const customers = await Promise.all(['18087248794', '27028809552', '01024924986'].map((id) => startConsumer(t, id, 2, urlOf(slow))));
+    await Promise.all(customers.map(async (customer) => expect((await call(t, customer, 'PATCH', API.resursV2Submit.pattern, customer.form)).statusCode).toBe(200)));
+    await eventually(async () => timed.length >= 2 * customers.length, 30_000);
+    for (const customer of customers) {
+      const own = timed.filter((entry) => entry.reference === customer.merchantPaymentReference).sort((a, b) => a.came - b.came);
+      expect(own).toHaveLength(2);
+      expect(own.map((entry) => entry.sequence)).toEqual([...own.map((entry) => entry.sequence)].sort((a, b) => a - b));
+      // The next one came only once the one before it was answered.
+      own.slice(1).forEach((entry, i) => expect(entry.came).toBeGreaterThanOrEqual(own[i]?.answered ?? Infinity));
+    }
   }, 45_000);
 });
 

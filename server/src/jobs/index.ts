@@ -48,6 +48,11 @@ export interface QueueDefinition<T> {
    */
   batchSize?: number;
   /**
+   * Jobs of one group in a batch run one after another, in this order (e.g. one application's
+   * webhooks); groups, and jobs without one, run side by side.
+   */
+  inOrder?: (data: T) => { group: string; order: number } | null;
+  /**
    * Workers on each instance (default 1). A job that takes long (a merchant's endpoint that does
    * not answer) holds its worker's next fetch, not the other workers'.
    */
@@ -108,6 +113,19 @@ function bossDb(db: Db, schema: string, isStopped: () => boolean, onDropped: (er
       }
     },
   };
+}
+
+/** A batch as groups that run side by side: a job alone, or the jobs of one `inOrder` group in order. */
+export function inGroups<J extends { data: object }>(batch: J[], inOrder: QueueDefinition<object>['inOrder']): J[][] {
+  if (!inOrder) return batch.map((job) => [job]);
+  const groups = new Map<string, { job: J; order: number }[]>();
+  const alone: J[][] = [];
+  for (const job of batch) {
+    const key = inOrder(job.data);
+    if (!key) alone.push([job]);
+    else groups.set(key.group, [...(groups.get(key.group) ?? []), { job, order: key.order }]);
+  }
+  return [...alone, ...[...groups.values()].map((group) => group.sort((a, b) => a.order - b.order).map(({ job }) => job))];
 }
 
 export default fp(async function jobs(app: FastifyInstance) {
@@ -190,13 +208,19 @@ export default fp(async function jobs(app: FastifyInstance) {
             // pg-boss 10 settles a batch all or nothing (a throw fails every job of it, and the
             // ones that had succeeded would run again). Each job that failed is failed here on
             // its own; pg-boss then completes only the jobs still active.
-            const runs = await Promise.allSettled(batch.map((job) => measured(queue.name, () => queue.handler(job.data))));
+            const failed: { id: string; reason: unknown }[] = [];
             await Promise.all(
-              runs.map((run, i) => {
-                const job = batch[i];
-                return run.status === 'rejected' && job ? boss.fail(queue.name, job.id, run.reason) : undefined;
+              inGroups(batch, queue.inOrder).map(async (group) => {
+                for (const job of group) {
+                  try {
+                    await measured(queue.name, () => queue.handler(job.data));
+                  } catch (reason) {
+                    failed.push({ id: job.id, reason });
+                  }
+                }
               }),
             );
+            await Promise.all(failed.map(({ id, reason }) => boss.fail(queue.name, id, reason instanceof Error ? reason : { value: String(reason) })));
           },
         );
       }

@@ -34,6 +34,9 @@ export function signingSecrets(merchant: MerchantDetails, now = new Date()): str
 
 export interface WebhookJob {
   eventId: string;
+  /** The application and the event's sequence: one application's events go out in order (jobs queued before 26 November carry neither). */
+  applicationId?: string;
+  sequence?: number;
   /** An operator asked for it again: delivered even if it was delivered before. */
   resend?: boolean;
 }
@@ -47,9 +50,11 @@ export function registerWebhookDelivery(app: FastifyInstance): void {
     expireInSeconds: WEBHOOK_DELIVERY.expirySeconds,
     pollingIntervalSeconds: 1,
     // Up to 20 deliveries a second on each instance, side by side; an endpoint that does not
-    // answer holds one worker for its timeout, while the other keeps delivering.
+    // answer holds one worker for its timeout, while the other keeps delivering. The events of
+    // one application in a batch go out one after another, in their order.
     batchSize: 10,
     workers: 2,
+    inOrder: ({ applicationId, sequence }) => (applicationId && sequence !== undefined ? { group: applicationId, order: sequence } : null),
     async handler({ eventId, resend = false }) {
       const event = await app.repos.webhookEvents.find(eventId);
       if (!event || (event.deliveredAt && !resend)) return;

@@ -12,6 +12,7 @@ import { repositories } from '../db/repositories';
 import type { ApplicationRecord } from '../db/repositories/applications';
 import type { EventDetail } from '../db/repositories/events';
 import { WEBHOOK_QUEUE } from './queues';
+import type { WebhookJob } from '../jobs/webhook-delivery';
 import { createSubscription } from './renewal';
 
 /** An event the lifecycle table does not allow in the application's current status. */
@@ -69,8 +70,9 @@ export async function applyEvent(app: FastifyInstance, applicationId: string, ev
         outcome: next.outcome,
         event: { type: entry.type, at: entry.createdAt.toISOString(), status: merchantStatus, outcome: next.outcome, detail: entry.detail },
       };
-      const id = await repos.webhookEvents.insert(applicationId, current.webhookUrl, { type: next.webhook, data });
-      await app.jobs.send(WEBHOOK_QUEUE, { eventId: id }, { transaction: q });
+      const { id, sequence } = await repos.webhookEvents.insert(applicationId, current.webhookUrl, { type: next.webhook, data });
+      const job: WebhookJob = { eventId: id, applicationId, sequence };
+      await app.jobs.send(WEBHOOK_QUEUE, job, { transaction: q });
     }
     if (next.to === 'COMPLETED') await becomeSubscription(app, q, updated);
     app.log.info({ applicationId, event, from: current.status, to: next.to, outcome: next.outcome }, 'lifecycle: transition');

@@ -46,13 +46,13 @@ const toRecord = (row: Row): WebhookEvent => ({
 
 export function webhookEventsRepository(db: Queryable) {
   return {
-    async insert(applicationId: string, url: string, payload: Record<string, unknown>): Promise<string> {
-      const [row] = await db.query<{ id: string }>(
-        `INSERT INTO webhook_events (application_id, url, payload) VALUES ($1, $2, $3::jsonb) RETURNING id`,
+    async insert(applicationId: string, url: string, payload: Record<string, unknown>): Promise<{ id: string; sequence: number }> {
+      const [row] = await db.query<{ id: string; seq: string | number }>(
+        `INSERT INTO webhook_events (application_id, url, payload) VALUES ($1, $2, $3::jsonb) RETURNING id, seq`,
         [applicationId, url, JSON.stringify(payload)],
       );
       if (!row) throw new Error('INSERT … RETURNING gave no row');
-      return row.id;
+      return { id: row.id, sequence: Number(row.seq) };
     },
 
     async find(id: string): Promise<WebhookEvent | null> {

@@ -107,7 +107,7 @@ ${retrySchedule()}
 
 **De-duplication.** \`id\` (also in the \`${WEBHOOK_HEADERS.eventId}\` header) is the event's id, the same in every attempt: keep the ids you have processed and answer 2xx again for one you have seen.
 
-**Ordering.** Events are delivered side by side, and retried: they can arrive out of order. \`sequence\` grows with every event, in the order the changes were committed: keep the highest \`sequence\` you have applied per application and ignore an event with a lower one (or read the current state with \`GET ${MERCHANT_API.application.pattern.replace(/:(\w+)/g, '{$1}')}\`).
+**Ordering.** One application's events are sent one after another, in their order; a retried event can still arrive after a later one. \`sequence\` grows with every event, in the order the changes were committed: keep the highest \`sequence\` you have applied per application and ignore an event with a lower one (or read the current state with \`GET ${MERCHANT_API.application.pattern.replace(/:(\w+)/g, '{$1}')}\`).
 
 New fields may be added to the body; ignore those you do not know.`;
 
