@@ -159,6 +159,8 @@ describe('webhooks side by side', () => {
   let hanging: Server;
   let prompt: Server;
   let slow: Server;
+  let refusing: Server;
+  const refusedOnce = new Set<string>();
   const held: { closed: boolean; answer: () => void }[] = [];
   const received: { reference: string; heldStillOpen: boolean }[] = [];
   /** What the slow endpoint saw: each event's sequence, when it came and when it was answered. */
@@ -197,9 +199,20 @@ describe('webhooks side by side', () => {
         }, 100);
       });
     });
-    await Promise.all([hanging, prompt, slow].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+    // Refuses the first webhook of each order (503), as a shop that is briefly down would.
+    refusing = createServer((request, response) => {
+      let data = '';
+      request.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      request.on('end', () => {
+        const reference = (JSON.parse(data) as Received['body']).data.merchantPaymentReference;
+        const first = !refusedOnce.has(reference);
+        refusedOnce.add(reference);
+        response.writeHead(first ? 503 : 204).end();
+      });
+    });
+    await Promise.all([hanging, prompt, slow, refusing].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
     t = await startTestServer('pglite');
-    await t.app.repos.merchants.addAllowedOrigins(DEMO_MERCHANT.id, [urlOf(hanging), urlOf(prompt), urlOf(slow)]);
+    await t.app.repos.merchants.addAllowedOrigins(DEMO_MERCHANT.id, [urlOf(hanging), urlOf(prompt), urlOf(slow), urlOf(refusing)]);
   });
   afterAll(async () => {
     for (const entry of held) entry.answer();
@@ -207,6 +220,7 @@ describe('webhooks side by side', () => {
     hanging.close();
     prompt.close();
     slow.close();
+    refusing.close();
   });
 
   /** An application sent to `webhookUrl` that the customer leaves at once: one webhook. */
@@ -246,6 +260,34 @@ describe('webhooks side by side', () => {
       // The next one came only once the one before it was answered.
       own.slice(1).forEach((entry, i) => expect(entry.came).toBeGreaterThanOrEqual(own[i]?.answered ?? Infinity));
     }
+  }, 45_000);
+
+  it('does not send an application\u2019s next webhook past one its shop has just refused: both are tried again later', async () => {
+    const customer = await startConsumer(t, '18087248794', 2, urlOf(refusing));
+    expect((await call(t, customer, 'PATCH', API.resursV2Submit.pattern, customer.form)).statusCode).toBe(200);
+    const events = await eventually(async () => {
+      const rows = await t.db.query<{ id: string; attempts: number }>(
+        `SELECT w.id, (SELECT count(*)::int FROM webhook_delivery_attempts a WHERE a.event_id = w.id) AS attempts
+           FROM webhook_events w JOIN applications p ON p.id = w.application_id WHERE p.reference = $1 ORDER BY w.seq`,
+        [customer.reference],
+      );
+      return rows.length === 2 && rows;
+    });
+    const [first, next] = events;
+    // Both jobs wait for their retry: the first after its 503, the next without having been sent.
+    const jobs = await eventually(async () => {
+      const rows = await t.db.query<{ event: string; state: string }>(
+        `SELECT data->>'eventId' AS event, state FROM ${t.app.jobs.schema}.job WHERE name = 'webhook-delivery' AND data->>'eventId' = ANY($1::text[])`,
+        [[first?.id, next?.id]],
+      );
+      return rows.length === 2 && rows.every((row) => row.state !== 'created' && row.state !== 'active') && rows;
+    }, 15_000);
+    expect(Object.fromEntries(jobs.map((job) => [job.event, job.state]))).toEqual({ [first?.id ?? '']: 'retry', [next?.id ?? '']: 'retry' });
+    const attempts = await t.db.query<{ event_id: string; http_status: number }>(
+      'SELECT event_id, http_status FROM webhook_delivery_attempts WHERE event_id = ANY($1::uuid[])',
+      [[first?.id, next?.id]],
+    );
+    expect(attempts).toEqual([{ event_id: first?.id, http_status: 503 }]);
   }, 45_000);
 });
 

@@ -49,7 +49,8 @@ export interface QueueDefinition<T> {
   batchSize?: number;
   /**
    * Jobs of one group in a batch run one after another, in this order (e.g. one application's
-   * webhooks); groups, and jobs without one, run side by side.
+   * webhooks); once one fails, the rest of its group is failed unrun, to be retried. Groups, and
+   * jobs without one, run side by side.
    */
   inOrder?: (data: T) => { group: string; order: number } | null;
   /**
@@ -211,11 +212,16 @@ export default fp(async function jobs(app: FastifyInstance) {
             const failed: { id: string; reason: unknown }[] = [];
             await Promise.all(
               inGroups(batch, queue.inOrder).map(async (group) => {
-                for (const job of group) {
+                for (const [i, job] of group.entries()) {
                   try {
                     await measured(queue.name, () => queue.handler(job.data));
                   } catch (reason) {
                     failed.push({ id: job.id, reason });
+                    // The rest of its group is not tried in this batch: sent now, they would
+                    // overtake it, and behind a timeout they would hold the batch past its
+                    // expiry. They are failed unrun and retried (each at its own backoff).
+                    for (const later of group.slice(i + 1)) failed.push({ id: later.id, reason: new Error('an earlier job of its group failed') });
+                    return;
                   }
                 }
               }),
