@@ -54,7 +54,7 @@ async function freshDatabase() {
 async function startInstance(databaseUrl) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn('node', [serverScript], {
+  const child = spawn('node', ['--optimize-for-size', serverScript], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, SANDBOX: 'true', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'pipe'],

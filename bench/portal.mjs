@@ -43,12 +43,13 @@ export async function startPortal(logLevel = 'warn', extraEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  // BENCH_NODE_ARGS: flags for the server's Node (e.g. to compare V8 heap settings).
+  // Node's flags as the README runs the server with (ADR 27); BENCH_NODE_ARGS adds others (e.g.
+  // to compare V8 heap settings).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // A benchmark is one client making the load of many (one address, one merchant key, one
   // session polling as fast as it can): those limits are raised, still counted on every request.
   const limits = 'identificationPerIp=100000000,merchantApiPerKey=100000000,pollPerSession=999999999';
-  const child = spawn('node', [...nodeArgs, 'server/dist/server.js'], {
+  const child = spawn('node', ['--optimize-for-size', ...nodeArgs, 'server/dist/server.js'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, SANDBOX: 'true', LOG_LEVEL: logLevel, RATE_LIMITS: limits, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -54,7 +54,7 @@ export default defineConfig({
     { name: 'exclusive', grep: /@exclusive/, dependencies: ['shared'], workers: 1 },
   ],
   webServer: {
-    command: `node ${serverEntry}`,
+    command: `node --optimize-for-size ${serverEntry}`,
     cwd: join(import.meta.dirname, '..'),
     url: `${baseURL}/health/ready`,
     timeout: 90_000,
