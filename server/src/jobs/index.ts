@@ -159,6 +159,31 @@ export default fp(async function jobs(app: FastifyInstance) {
   });
   boss.on('error', (error: Error) => app.log.error({ err: error }, 'job queue error'));
 
+  /**
+   * A fetched batch, its groups side by side. pg-boss 10 settles a batch all or nothing (a throw
+   * fails every job of it, and the ones that had succeeded would run again): each job that failed
+   * is failed here on its own, and pg-boss then completes only the jobs still active.
+   */
+  const runBatch = async (queue: QueueDefinition<object>, batch: PgBoss.Job<object>[]) => {
+    const failed: { id: string; reason: unknown }[] = [];
+    const runGroup = async (group: PgBoss.Job<object>[]) => {
+      for (const [i, job] of group.entries()) {
+        try {
+          await measured(queue.name, () => queue.handler(job.data));
+        } catch (reason) {
+          failed.push({ id: job.id, reason });
+          // The rest of its group is not tried in this batch: sent now, they would overtake it,
+          // and behind a timeout they would hold the batch past its expiry. They are failed
+          // unrun and retried (each at its own backoff).
+          for (const later of group.slice(i + 1)) failed.push({ id: later.id, reason: new Error('an earlier job of its group failed') });
+          return;
+        }
+      }
+    };
+    await Promise.all(inGroups(batch, queue.inOrder).map(runGroup));
+    await Promise.all(failed.map(({ id, reason }) => boss.fail(queue.name, id, reason instanceof Error ? reason : { value: String(reason) })));
+  };
+
   const queues: QueueDefinition<object>[] = [];
   let started = false;
 
@@ -205,29 +230,7 @@ export default fp(async function jobs(app: FastifyInstance) {
         await boss.work<object>(
           queue.name,
           { pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 1, batchSize: queue.batchSize ?? 1 },
-          async (batch) => {
-            // pg-boss 10 settles a batch all or nothing (a throw fails every job of it, and the
-            // ones that had succeeded would run again). Each job that failed is failed here on
-            // its own; pg-boss then completes only the jobs still active.
-            const failed: { id: string; reason: unknown }[] = [];
-            await Promise.all(
-              inGroups(batch, queue.inOrder).map(async (group) => {
-                for (const [i, job] of group.entries()) {
-                  try {
-                    await measured(queue.name, () => queue.handler(job.data));
-                  } catch (reason) {
-                    failed.push({ id: job.id, reason });
-                    // The rest of its group is not tried in this batch: sent now, they would
-                    // overtake it, and behind a timeout they would hold the batch past its
-                    // expiry. They are failed unrun and retried (each at its own backoff).
-                    for (const later of group.slice(i + 1)) failed.push({ id: later.id, reason: new Error('an earlier job of its group failed') });
-                    return;
-                  }
-                }
-              }),
-            );
-            await Promise.all(failed.map(({ id, reason }) => boss.fail(queue.name, id, reason instanceof Error ? reason : { value: String(reason) })));
-          },
+          (batch) => runBatch(queue, batch),
         );
       }
       if (queue.cron) await boss.schedule(queue.name, queue.cron, {});

@@ -61,7 +61,7 @@ export default async function bankIdRoutes(app: FastifyInstance) {
     reply: FastifyReply,
     outcome: Outcome,
     pending: Pick<PendingIdentification, 'country' | 'reference'> | null,
-    reason: BrokerReason | { step: 'callback'; kind: 'unknown state' },
+    reason: BrokerReason,
   ) => {
     const country = pending?.country ?? null;
     request.log.warn({ ...reason, outcome, reference: pending?.reference ?? null, country }, 'bankid identification not completed');
