@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MERCHANT_API } from '@portal/domain';
 import { CONTRACT_DELIVERY_QUEUE } from '../src/services/queues';
 import { ENGINES, merchantAuth, startTestServer, SUBMIT_STORM_LIMITS, type TestApp } from './helpers';
-import { call, type Customer, eventually, outcomeOf, startBusiness } from './flow-helpers';
+import { call, type Customer, eventually, outcomeOf, startBusiness, withFault } from './flow-helpers';
 
 interface Sessions {
   orderId: string | null;
@@ -97,15 +97,12 @@ describe.each(ENGINES)('business leasing (GRENKE and the signing service) on %s'
       body: 'action=sign&name=Anna+Andersson',
       redirect: 'manual',
     });
-    await t.app.inject({ method: 'PUT', url: '/sandbox/control/faults/grenke', payload: { mode: 'down' } });
-    try {
+    await withFault(t, 'grenke', 'down', async () => {
       const refreshed = await call(t, customer, 'PATCH', API.signB2bSessions.pattern);
       expect(refreshed.json<Sessions>().sessions[0]?.status).toBe('COMPLETED');
       // Signed, but GRENKE has not got the contract: not contracted yet, the lender's word pending.
       expect((await merchantView(customer)).status).toBe('PENDING');
-    } finally {
-      await t.app.inject({ method: 'PUT', url: '/sandbox/control/faults/grenke', payload: { mode: 'normal' } });
-    }
+    });
     // The stored delivery job tries again (here at once rather than after its 30 s wait).
     const [row] = await t.db.query<{ id: string }>('SELECT id FROM applications WHERE reference = $1', [customer.reference]);
     await t.app.jobs.send(CONTRACT_DELIVERY_QUEUE, { applicationId: row?.id, attempt: 1 });
@@ -163,11 +160,11 @@ describe.each(ENGINES)('business leasing (GRENKE and the signing service) on %s'
   it('answers a GRENKE outage with WEB_SERVICE_DOWN and a slow GRENKE the same way, then goes through', async () => {
     const customer = await startBusiness(t, '892831270', t.url);
     for (const mode of ['down', 'rate-limited'] as const) {
-      await t.app.inject({ method: 'PUT', url: '/sandbox/control/faults/grenke', payload: { mode } });
-      const failed = await submit(customer);
-      expect(failed.json<{ errorCode: string }>().errorCode).toBe(mode === 'down' ? 'WEB_SERVICE_DOWN' : 'TOO_MANY_REQUESTS');
+      await withFault(t, 'grenke', mode, async () => {
+        const failed = await submit(customer);
+        expect(failed.json<{ errorCode: string }>().errorCode).toBe(mode === 'down' ? 'WEB_SERVICE_DOWN' : 'TOO_MANY_REQUESTS');
+      });
     }
-    await t.app.inject({ method: 'PUT', url: '/sandbox/control/faults/grenke', payload: { mode: 'normal' } });
     const retried = await submit(customer);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(outcomeOf(`${t.url}/?outcome=x`)).toBe('x');

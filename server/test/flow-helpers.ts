@@ -12,6 +12,7 @@ import {
   TEST_COMPANIES,
   TEST_PEOPLE,
 } from '@portal/domain';
+import type { ProviderName } from '../src/providers/types';
 import { merchantAuth, nextReference, sessionCookie, type TestApp, XHR } from './helpers';
 
 export interface Customer {
@@ -97,3 +98,24 @@ export async function press(url: string): Promise<{ status: number; location: st
 }
 
 export const outcomeOf = (url: string): string | null => new URL(url).searchParams.get('outcome');
+
+/**
+ * Runs `during` with the sandbox's `provider` in fault `mode`, then puts it back and waits until
+ * the portal sends customers to it again. Calls made meanwhile (other customers, the background
+ * jobs' polls) may have opened a lender's circuit; the background probe closes it once the
+ * lender answers (every 100 ms in tests), and until then a retry fails at once, as it should.
+ */
+export async function withFault<T>(t: TestApp, provider: ProviderName, mode: string, during: () => Promise<T>): Promise<T> {
+  const put = async (next: string) => {
+    const response = await t.app.inject({ method: 'PUT', url: `/sandbox/control/faults/${provider}`, payload: { mode: next } });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  await put(mode);
+  try {
+    return await during();
+  } finally {
+    await put('normal');
+    await eventually(async () => t.app.providerHealth.isAvailable(provider));
+  }
+}
+

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, TEST_PEOPLE } from '@portal/domain';
 import { sandboxStore } from '@portal/sandbox/testing';
 import { ENGINES, startTestServer, type TestApp } from './helpers';
-import { call, type Customer, eventually, outcomeOf, paymentStatus, startConsumer } from './flow-helpers';
+import { call, type Customer, eventually, outcomeOf, paymentStatus, startConsumer, withFault } from './flow-helpers';
 
 /**
  * Consumer version 1 (Resurs Simplified Shop Flow over SOAP) through the client API: submit,
@@ -132,14 +132,11 @@ describe.each(ENGINES)('consumer version 1 (Resurs Simplified Shop Flow) on %s',
 
   it('answers a Resurs outage with WEB_SERVICE_DOWN and books on the retry', async () => {
     const customer = await startConsumer(t, '18087248794', 1, t.url);
-    await t.app.inject({ method: 'PUT', url: '/sandbox/control/faults/resurs-v1', payload: { mode: 'down' } });
-    try {
+    await withFault(t, 'resurs-v1', 'down', async () => {
       const failed = await submit(customer);
       expect(failed.statusCode).toBe(503);
       expect(failed.json()).toMatchObject({ errorCode: 'WEB_SERVICE_DOWN', message: 'Bank services are unavailable. Please try again later.' });
-    } finally {
-      await t.app.inject({ method: 'PUT', url: '/sandbox/control/faults/resurs-v1', payload: { mode: 'normal' } });
-    }
+    });
     const retried = await submit(customer);
     expect(retried.statusCode, retried.body).toBe(200);
   });

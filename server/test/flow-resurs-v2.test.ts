@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type LoanApplicationsResponse, MERCHANT_API, TEST_PEOPLE } from '@portal/domain';
 import { sandboxStore } from '@portal/sandbox/testing';
+import { CIRCUIT_FAILURE_THRESHOLD } from '../src/providers/health';
 import { ENGINES, merchantAuth, startTestServer, SUBMIT_STORM_LIMITS, type TestApp } from './helpers';
-import { call, type Customer, eventually, outcomeOf, paymentStatus, press, startConsumer } from './flow-helpers';
+import { call, type Customer, eventually, outcomeOf, paymentStatus, press, startConsumer, withFault } from './flow-helpers';
 
 /**
  * Consumer version 2 through the client API, as the SPA drives it, with the Resurs Merchant API
@@ -169,14 +170,15 @@ describe.each(ENGINES)('consumer version 2 (Resurs Merchant API) on %s', (engine
     ['rate-limited', 429, 'TOO_MANY_REQUESTS'],
   ] as const)('answers %s Resurs with %i %s, loses nothing, and a retry then succeeds', async (mode, status, errorCode) => {
     const customer = await startConsumer(t, '18087248794', 2, t.url);
-    await t.app.inject({ method: 'PUT', url: '/sandbox/control/faults/resurs-v2', payload: { mode } });
-    try {
+    await withFault(t, 'resurs-v2', mode, async () => {
       const failed = await submit(customer);
       expect(failed.statusCode).toBe(status);
       expect(failed.json()).toMatchObject({ errorCode });
-    } finally {
-      await t.app.inject({ method: 'PUT', url: '/sandbox/control/faults/resurs-v2', payload: { mode: 'normal' } });
-    }
+      // Meanwhile other customers arrive: when Resurs does not answer, their calls open its circuit
+      // (a 429 is an answer and does not), and a retry must wait until Resurs answers again.
+      for (let i = 0; i < CIRCUIT_FAILURE_THRESHOLD; i += 1) await startConsumer(t, '27028809552', 2, t.url);
+      expect(t.app.providerHealth.isAvailable('resurs-v2')).toBe(status === 429);
+    });
     // The consents and contact details were kept; the retry goes through.
     const [consents] = await t.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM consents c JOIN applications a ON a.id = c.application_id WHERE a.reference = $1`,

@@ -74,6 +74,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-data-')),
     WEB_DIST_DIR: FIXTURE_WEB_DIST,
     PUBLIC_URL: 'http://localhost:3000',
+    // An open circuit is tested every 100 ms: a test that opened one is not kept waiting for it.
+    PROVIDER_PROBE_INTERVAL_MS: '100',
     ...env,
     RATE_LIMITS: env.RATE_LIMITS === '' ? '' : [TEST_RATE_LIMITS, env.RATE_LIMITS].filter(Boolean).join(','),
   });
