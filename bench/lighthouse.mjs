@@ -92,6 +92,17 @@ try {
         for (const item of audits['layout-shifts']?.details?.items ?? []) console.log(`    layout shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? '-'}`);
         const requests = audits['network-requests']?.details?.items ?? [];
         for (const r of requests) console.log(`    ${String(Math.round(r.networkRequestTime ?? 0)).padStart(6)}–${String(Math.round(r.networkEndTime ?? 0)).padStart(6)} ms  ${r.url.replace(portal.base, '')}`);
+        // What blocked the main thread (TBT counts each task's time past 50 ms), as Lighthouse
+        // estimates it on a phone (its CPU slowdown applied to this machine's, whose speed it names).
+        console.log(`    this machine's CPU benchmark index: ${result.lhr.environment?.benchmarkIndex ?? '-'}`);
+        for (const task of audits['long-tasks']?.details?.items ?? []) {
+          console.log(`    long task at ${Math.round(task.startTime)} ms, ${Math.round(task.duration)} ms: ${String(task.url ?? '-').replace(portal.base, '')}`);
+        }
+        const work = audits['mainthread-work-breakdown']?.details?.items ?? [];
+        console.log(`    main thread: ${work.map((w) => `${w.groupLabel ?? w.group} ${Math.round(w.duration)} ms`).join(', ')}`);
+        for (const script of audits['bootup-time']?.details?.items ?? []) {
+          console.log(`    script ${String(script.url).replace(portal.base, '')}: ${Math.round(script.total)} ms in all, ${Math.round(script.scripting)} ms running, ${Math.round(script.scriptParseCompile)} ms parse and compile`);
+        }
       }
     }
   }

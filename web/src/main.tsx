@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { activateLanguage, chosenLanguage, loadRenderedTexts, pickLanguage } from '@/lib/i18n';
@@ -47,12 +47,16 @@ try {
   ready = false;
 }
 if (ready && pageData && root.hasChildNodes()) {
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App pageData={pageData} />
-    </StrictMode>,
-  );
+  // In a transition, the take-over yields to the browser every few milliseconds instead of
+  // holding the main thread until it is done: a tap or a key while it runs is answered at once.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App pageData={pageData} />
+      </StrictMode>,
+    );
+  });
 } else {
   root.replaceChildren();
   createRoot(root).render(<StrictMode>{ready ? <App /> : <CouldNotStart />}</StrictMode>);
