@@ -118,4 +118,3 @@ export async function withFault<T>(t: TestApp, provider: ProviderName, mode: str
     await eventually(async () => t.app.providerHealth.isAvailable(provider));
   }
 }
-

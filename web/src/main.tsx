@@ -47,8 +47,8 @@ try {
   ready = false;
 }
 if (ready && pageData && root.hasChildNodes()) {
-  // In a transition, the take-over yields to the browser every few milliseconds instead of
-  // holding the main thread until it is done: a tap or a key while it runs is answered at once.
+  // In a transition, React takes the page over in slices of a few milliseconds and lets the browser
+  // paint and take input between them, instead of holding the main thread until it is done.
   startTransition(() => {
     hydrateRoot(
       root,
