@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, buildPrivateApplication, DEMO_SHOP, MERCHANT_API, webhookBodySchema } from '@portal/domain';
 import { DEMO_MERCHANT } from '../src/sandbox-mode/demo-merchant';
@@ -69,6 +69,14 @@ interface Received {
   body: { id: string; type: string; sequence: number; data: { status: string; outcome: string | null; merchantPaymentReference: string } };
 }
 
+/** A shop's webhook endpoint: `answer` gets each request with its body, once all of it has come. */
+const webhookEndpoint = (answer: (body: Received['body'], request: IncomingMessage, response: ServerResponse) => void): Server =>
+  createServer((request, response) => {
+    let data = '';
+    request.on('data', (chunk: Buffer) => (data += chunk.toString()));
+    request.on('end', () => answer(JSON.parse(data) as Received['body'], request, response));
+  });
+
 describe('webhooks to the merchant', () => {
   let t: TestApp & { url: string };
   let merchant: Server;
@@ -78,24 +86,16 @@ describe('webhooks to the merchant', () => {
   let failuresLeft = 1;
 
   beforeAll(async () => {
-    merchant = createServer((request: IncomingMessage, response) => {
-      let data = '';
-      request.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      request.on('end', () => {
-        if (failuresLeft > 0) {
-          failuresLeft -= 1;
-          response.statusCode = 503;
-          response.end();
-          return;
-        }
-        received.push({
-          eventId: String(request.headers[EVENT_ID_HEADER]),
-          signature: String(request.headers[SIGNATURE_HEADER]),
-          body: JSON.parse(data) as Received['body'],
-        });
-        response.statusCode = 204;
+    merchant = webhookEndpoint((body, request, response) => {
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        response.statusCode = 503;
         response.end();
-      });
+        return;
+      }
+      received.push({ eventId: String(request.headers[EVENT_ID_HEADER]), signature: String(request.headers[SIGNATURE_HEADER]), body });
+      response.statusCode = 204;
+      response.end();
     });
     await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
     const address = merchant.address();
@@ -177,38 +177,24 @@ describe('webhooks side by side', () => {
       response.on('close', () => (entry.closed = true));
       held.push(entry);
     });
-    prompt = createServer((request, response) => {
-      let data = '';
-      request.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      request.on('end', () => {
-        const body = JSON.parse(data) as Received['body'];
-        received.push({ reference: body.data.merchantPaymentReference, heldStillOpen: held.some((entry) => !entry.closed) });
-        response.writeHead(204).end();
-      });
+    prompt = webhookEndpoint((body, _, response) => {
+      received.push({ reference: body.data.merchantPaymentReference, heldStillOpen: held.some((entry) => !entry.closed) });
+      response.writeHead(204).end();
     });
     // Takes 100 ms to answer each webhook.
-    slow = createServer((request, response) => {
+    slow = webhookEndpoint((body, _, response) => {
       const came = performance.now();
-      let data = '';
-      request.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      request.on('end', () => {
-        const body = JSON.parse(data) as Received['body'];
-        setTimeout(() => {
-          timed.push({ reference: body.data.merchantPaymentReference, sequence: body.sequence, came, answered: performance.now() });
-          response.writeHead(204).end();
-        }, 100);
-      });
+      setTimeout(() => {
+        timed.push({ reference: body.data.merchantPaymentReference, sequence: body.sequence, came, answered: performance.now() });
+        response.writeHead(204).end();
+      }, 100);
     });
     // Refuses the first webhook of each order (503), as a shop that is briefly down would.
-    refusing = createServer((request, response) => {
-      let data = '';
-      request.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      request.on('end', () => {
-        const reference = (JSON.parse(data) as Received['body']).data.merchantPaymentReference;
-        const first = !refusedOnce.has(reference);
-        refusedOnce.add(reference);
-        response.writeHead(first ? 503 : 204).end();
-      });
+    refusing = webhookEndpoint((body, _, response) => {
+      const reference = body.data.merchantPaymentReference;
+      const first = !refusedOnce.has(reference);
+      refusedOnce.add(reference);
+      response.writeHead(first ? 503 : 204).end();
     });
     await Promise.all([hanging, prompt, slow, refusing].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
     t = await startTestServer('pglite');

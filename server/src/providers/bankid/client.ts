@@ -18,16 +18,16 @@ export type BrokerFinish =
 export interface BankIdBroker {
   /** The broker's address for a fresh BankID login of the country, in the portal's language. */
   start(country: CountryCode, lang: Language | undefined): Promise<OidcStart>;
-  /** The person, from the callback's query and the login kept at the start. */
-  finish(callbackQuery: string, login: PendingOidcLogin, country: CountryCode): Promise<BrokerFinish>;
+  /** The person, from the callback (the request's path and query) and the login kept at the start. */
+  finish(callbackUrl: string, login: PendingOidcLogin, country: CountryCode): Promise<BrokerFinish>;
 }
 
 export function createBankIdBroker(options: OidcLoginOptions): BankIdBroker {
   const login = createOidcLogin(options);
   return {
     start: (country, lang) => login.start({ acrValues: BANKID_ACR_VALUES[country], uiLocales: lang }),
-    async finish(callbackQuery, pending, country) {
-      const finished = await login.finish(callbackQuery, pending);
+    async finish(callbackUrl, pending, country) {
+      const finished = await login.finish(callbackUrl, pending);
       if (!finished.ok) return finished;
       const result = identityFromClaims(finished.claims, country);
       if ('problem' in result) return { ok: false, outcome: 'failed', reason: { step: 'claims', kind: result.problem } };

@@ -41,8 +41,11 @@ export type OidcFinish =
 export interface OidcLogin {
   /** The broker's address for a fresh login (never a broker session from before). */
   start(parameters?: { acrValues?: string | undefined; uiLocales?: string | undefined }): Promise<OidcStart>;
-  /** The ID token's claims, from the callback's query and the login kept at the start. */
-  finish(callbackQuery: string, login: PendingOidcLogin): Promise<OidcFinish>;
+  /**
+   * The ID token's claims, from the callback (the request's address as the server received it,
+   * path and query) and the login kept at the start.
+   */
+  finish(callbackUrl: string, login: PendingOidcLogin): Promise<OidcFinish>;
 }
 
 function reasonOf(step: OidcReason['step'], error: unknown): OidcReason {
@@ -99,9 +102,10 @@ export function createOidcLogin(options: OidcLoginOptions): OidcLogin {
       return { ok: true, url, login };
     },
 
-    async finish(callbackQuery, login) {
+    async finish(callbackUrl, login) {
+      // The registered address with the query the broker sent: what the library checks against.
       const currentUrl = new URL(redirectUri);
-      currentUrl.search = callbackQuery;
+      currentUrl.search = new URL(callbackUrl, currentUrl).search;
       try {
         const tokens = await oidc.authorizationCodeGrant(await configuration(), currentUrl, {
           pkceCodeVerifier: login.codeVerifier,

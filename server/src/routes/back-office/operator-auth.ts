@@ -62,7 +62,7 @@ export default async function operatorAuthRoutes(app: FastifyInstance) {
     }
     if (!settings || !broker || !isPending(pending)) return back(request, reply, 'failed', { step: 'callback', kind: 'no pending login' });
 
-    const finished = await broker.finish(new URL(request.url, 'http://callback.invalid').search, pending);
+    const finished = await broker.finish(request.url, pending);
     if (!finished.ok) return back(request, reply, finished.outcome, { step: finished.reason.step, kind: finished.reason.kind });
 
     const result = await signInOperator(app.db, finished.claims, settings.roleClaim);

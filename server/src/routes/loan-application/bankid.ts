@@ -132,8 +132,7 @@ export default async function bankIdRoutes(app: FastifyInstance) {
 
   /** The broker sends the browser back here, with a code or an error. */
   api.get(API.bankIdCallback.pattern, async (request, reply) => {
-    const query = new URL(request.url, 'http://callback.invalid').search;
-    const state = new URLSearchParams(query).get('state');
+    const state = new URL(request.url, 'http://callback.invalid').searchParams.get('state');
 
     const all = request.session.oidc?.pending ?? [];
     const pending = state ? all.find((p) => p.state === state && fresh(p)) : undefined;
@@ -145,7 +144,7 @@ export default async function bankIdRoutes(app: FastifyInstance) {
     const rest = all.filter((p) => p !== pending);
     request.session.oidc = rest.length > 0 ? { pending: rest } : undefined;
 
-    const finished = await broker.finish(query, pending, pending.country);
+    const finished = await broker.finish(request.url, pending, pending.country);
     if (!finished.ok) return fail(request, reply, finished.outcome, pending, finished.reason);
 
     await logIn(request, finished.identity, pending.reference);
