@@ -10,7 +10,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
 
 const root = import.meta.dirname;
-const workspaces = ['domain', 'sandbox', 'demo-shop', 'server', 'web', 'e2e', 'bench'];
+const workspaces = ['domain', 'contracts', 'sandbox', 'demo-shop', 'server', 'web', 'e2e', 'bench'];
 const others = (...allowed) => workspaces.filter((w) => !allowed.includes(w));
 const webFeatures = readdirSync(`${root}/web/src/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -23,11 +23,26 @@ export const boundaryZones = [
     from: others('domain'),
     message: 'domain/ is shared by every workspace and imports none of them.',
   },
-  ...['sandbox', 'demo-shop'].map((w) => ({
-    target: w,
-    from: others(w, 'domain'),
-    message: `${w}/ is an outside party: it imports only domain/ and talks to the portal over HTTP.`,
-  })),
+  {
+    target: 'contracts',
+    from: others('contracts'),
+    message: 'contracts/ is the providers\' published material, transcribed: it imports no workspace.',
+  },
+  {
+    target: 'sandbox',
+    from: others('sandbox', 'domain', 'contracts'),
+    message: 'sandbox/ is an outside party: it imports only domain/ and the providers\' contracts, and talks to the portal over HTTP.',
+  },
+  {
+    target: 'demo-shop',
+    from: others('demo-shop', 'domain'),
+    message: 'demo-shop/ is an outside party: it imports only domain/ and talks to the portal over HTTP.',
+  },
+  {
+    target: ['server/src', 'web'],
+    from: 'contracts',
+    message: 'The portal never reads the providers\' contracts: its adapters are tested against them (server/test), and an adapter that used them could not be caught by them.',
+  },
   ...webFeatures.map((feature) => ({
     target: `web/src/features/${feature}`,
     from: webFeatures.filter((other) => other !== feature).map((other) => `web/src/features/${other}`),
@@ -104,7 +119,7 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
-          project: ['domain', 'sandbox', 'demo-shop', 'server', 'web', 'e2e', 'bench'].map((w) => `${root}/${w}/tsconfig.json`),
+          project: ['domain', 'contracts', 'sandbox', 'demo-shop', 'server', 'web', 'e2e', 'bench'].map((w) => `${root}/${w}/tsconfig.json`),
         }),
       ],
     },

@@ -9,6 +9,6 @@ export default defineConfig({
     // than they compute: one worker more than this 2-core machine's cores halves the phase
     // (356 s with Vitest's default of 1 here, 176 s with 3). `--maxWorkers` overrides it.
     maxWorkers: 3,
-    projects: ['domain/vitest.config.ts', 'sandbox/vitest.config.ts', 'server/vitest.config.ts', 'web/vitest.config.ts', 'test/vitest.config.ts'],
+    projects: ['domain/vitest.config.ts', 'contracts/vitest.config.ts', 'sandbox/vitest.config.ts', 'server/vitest.config.ts', 'web/vitest.config.ts', 'test/vitest.config.ts'],
   },
 });

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { run } from './lib.mjs';
 
 const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript7/package.json')), 'bin', 'tsc');
-const projects = ['server', 'web', 'sandbox', 'demo-shop', 'e2e', 'domain', 'test', 'bench'];
+const projects = ['server', 'web', 'sandbox', 'demo-shop', 'e2e', 'domain', 'contracts', 'test', 'bench'];
 let failed = false;
 for (const project of projects) {
   if ((await run(process.execPath, [tsc, '-p', project, '--noEmit'])) !== 0) failed = true;

@@ -38,16 +38,28 @@ const cases: Case[] = [
     allowed: ['./index', 'zod'],
   },
   {
-    boundary: 'the sandbox imports only domain',
+    boundary: 'the providers\' contracts import no workspace',
+    file: 'contracts/src/boundary-probe.ts',
+    wrong: ['@portal/domain', '../../server/src/config', '@portal/sandbox'],
+    allowed: ['./shape', 'zod'],
+  },
+  {
+    boundary: 'the sandbox imports only domain and the providers\' contracts',
     file: 'sandbox/src/boundary-probe.ts',
     wrong: ['../../server/src/lib/redact', '@portal/demo-shop', '../../web/src/lib/format'],
-    allowed: ['@portal/domain', './index'],
+    allowed: ['@portal/domain', '@portal/contracts', './index'],
   },
   {
     boundary: 'the demo shop imports only domain',
     file: 'demo-shop/src/boundary-probe.tsx',
-    wrong: ['../../server/src/config', '@portal/sandbox'],
+    wrong: ['../../server/src/config', '@portal/sandbox', '@portal/contracts'],
     allowed: ['@portal/domain', './index'],
+  },
+  {
+    boundary: 'the portal\'s code never reads the providers\' contracts (its tests do)',
+    file: 'server/src/providers/contract-probe.ts',
+    wrong: ['@portal/contracts', '@portal/contracts/fixtures'],
+    allowed: ['./http'],
   },
   {
     boundary: 'a web feature imports no other feature',

@@ -72,7 +72,7 @@ export default fp(async function metrics(app: FastifyInstance) {
   });
   const providerCalls = new Histogram({
     name: 'portal_provider_call_duration_seconds',
-    help: 'Calls to providers by provider, operation and outcome (ok, refused, rate-limited, unavailable)',
+    help: 'Calls to providers by provider, operation and outcome (ok, refused, rate-limited, unavailable, unreadable: answered in a shape the adapter cannot read)',
     labelNames: ['provider', 'operation', 'outcome'] as const,
     buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers,

@@ -34,8 +34,11 @@ const notAnswered = (result: unknown): boolean =>
   typeof result === 'object' && result !== null && 'ok' in result && result.ok === false && 'failure' in result &&
   typeof result.failure === 'object' && result.failure !== null && 'kind' in result.failure && result.failure.kind === 'unavailable';
 
-/** A call the error rate counts as failed: not answered, or answered 429. */
-const failed = (outcome: Interaction['outcome']) => outcome === 'unavailable' || outcome === 'rate-limited';
+/**
+ * A call the error rate counts as failed: not answered, answered 429, or answered in a shape we
+ * cannot read. The last does not open a circuit: the lender answers, and its probe would close it.
+ */
+const failed = (outcome: Interaction['outcome']) => outcome === 'unavailable' || outcome === 'rate-limited' || outcome === 'unreadable';
 
 export interface HealthEvents {
   /** Every call that left for a provider, probes included. */

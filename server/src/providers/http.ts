@@ -5,7 +5,8 @@
  * are never logged.
  */
 import type { Dispatcher } from 'undici-types';
-import { fail, ok, type CallContext, type CallGuard, type InteractionRecorder, type ProviderName, type ProviderResult } from './types';
+import type { z } from 'zod';
+import { fail, ok, type CallContext, type CallGuard, type Interaction, type InteractionRecorder, type ProviderName, type ProviderResult, unreadableField } from './types';
 
 export interface HttpClientOptions {
   provider: ProviderName;
@@ -20,7 +21,7 @@ export interface HttpClientOptions {
   guard?: CallGuard | undefined;
 }
 
-export interface HttpRequest {
+export interface HttpRequest<T = unknown> {
   /** A short name for the log: `createPayment`, `getRequest` … */
   operation: string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -32,6 +33,11 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** How to read a 2xx answer. */
   responseType?: 'json' | 'text' | 'bytes' | 'none';
+  /**
+   * The shape a 2xx JSON answer must have. An answer that does not have it is the provider's
+   * fault: the call fails as `unreadable`, recorded with the field that did not fit.
+   */
+  answer?: z.ZodType<T>;
   context?: CallContext;
 }
 
@@ -43,7 +49,7 @@ export interface HttpResponse<T> {
 
 export interface HttpClient {
   readonly baseUrl: string;
-  request<T = unknown>(request: HttpRequest): Promise<ProviderResult<HttpResponse<T>>>;
+  request<T = unknown>(request: HttpRequest<T>): Promise<ProviderResult<HttpResponse<T>>>;
 }
 
 function buildUrl(baseUrl: string, path: string, query?: HttpRequest['query']): string {
@@ -57,13 +63,13 @@ function buildUrl(baseUrl: string, path: string, query?: HttpRequest['query']): 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const client = unguardedClient(options);
   const { guard } = options;
-  return guard ? { baseUrl: client.baseUrl, request: <T>(request: HttpRequest) => guard.run(request.operation, () => client.request<T>(request)) } : client;
+  return guard ? { baseUrl: client.baseUrl, request: <T>(request: HttpRequest<T>) => guard.run(request.operation, () => client.request<T>(request)) } : client;
 }
 
 function unguardedClient(options: HttpClientOptions): HttpClient {
   return {
     baseUrl: options.baseUrl,
-    async request<T>(request: HttpRequest): Promise<ProviderResult<HttpResponse<T>>> {
+    async request<T>(request: HttpRequest<T>): Promise<ProviderResult<HttpResponse<T>>> {
       const started = performance.now();
       const headers: Record<string, string> = { Accept: 'application/json', ...options.defaultHeaders, ...request.headers };
       let body: BodyInit | undefined;
@@ -77,7 +83,7 @@ function unguardedClient(options: HttpClientOptions): HttpClient {
         body = request.body as BodyInit;
       }
 
-      const record = (outcome: 'ok' | 'unavailable' | 'rate-limited' | 'refused', httpStatus?: number) =>
+      const record = (outcome: Interaction['outcome'], httpStatus?: number, field?: string) =>
         options.recorder.record({
           provider: options.provider,
           operation: request.operation,
@@ -85,6 +91,7 @@ function unguardedClient(options: HttpClientOptions): HttpClient {
           httpStatus,
           outcome,
           durationMs: performance.now() - started,
+          ...(field ? { field } : {}),
         });
 
       let response: Response;
@@ -130,20 +137,29 @@ function unguardedClient(options: HttpClientOptions): HttpClient {
         return fail({ kind: 'refused', status, ...(code ? { code } : {}) });
       }
 
+      const type = request.responseType ?? 'json';
+      let parsed: unknown;
       try {
-        const type = request.responseType ?? 'json';
-        let parsed: unknown;
         if (type === 'json') parsed = status === 204 ? null : await response.json();
         else if (type === 'text') parsed = await response.text();
         else if (type === 'bytes') parsed = new Uint8Array(await response.arrayBuffer());
         else await response.body?.cancel();
-        await record('ok', status);
-        return ok({ status, headers: response.headers, body: parsed as T });
       } catch {
-        // A 2xx we cannot read is as good as no answer.
-        await record('unavailable', status);
-        return fail({ kind: 'unavailable', reason: 'server-error', status });
+        // A 2xx that is not even JSON (a proxy's page, a cut-off body): the provider's answer, unreadable.
+        await record('unreadable', status, '(not JSON)');
+        return fail({ kind: 'unreadable', status, field: '(not JSON)' });
       }
+      if (request.answer) {
+        const checked = request.answer.safeParse(parsed);
+        if (!checked.success) {
+          const field = unreadableField(checked.error.issues);
+          await record('unreadable', status, field);
+          return fail({ kind: 'unreadable', status, field });
+        }
+        parsed = checked.data;
+      }
+      await record('ok', status);
+      return ok({ status, headers: response.headers, body: parsed as T });
     },
   };
 }

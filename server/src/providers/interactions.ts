@@ -10,7 +10,13 @@ import type { Interaction, InteractionRecorder } from './types';
 export function databaseRecorder(db: Queryable, log: FastifyBaseLogger): InteractionRecorder {
   return {
     async record(interaction: Interaction) {
-      log.info({ provider: interaction.provider, operation: interaction.operation, applicationId: interaction.applicationId, httpStatus: interaction.httpStatus, outcome: interaction.outcome, durationMs: interaction.durationMs }, 'provider call');
+      const { provider, operation, applicationId, httpStatus, outcome, durationMs, field } = interaction;
+      if (outcome === 'unreadable') {
+        // The provider's fault, said loudly: which provider, which call, which field (a path, never a value).
+        log.error({ provider, operation, applicationId, httpStatus, outcome, field, durationMs }, `provider answer unreadable: ${provider} ${operation}, field ${field ?? '?'}`);
+      } else {
+        log.info({ provider, operation, applicationId, httpStatus, outcome, durationMs }, 'provider call');
+      }
       try {
         await providerInteractionsRepository(db).insert({
           applicationId: interaction.applicationId ?? null,

@@ -132,7 +132,7 @@ export function accessTokens(http: HttpClient, endpoint: TokenEndpoint, cache: T
 
 /** A call with the bearer token; a 401 gets one new token and one retry. */
 export function withBearer(http: HttpClient, tokens: AccessTokens) {
-  return async function call<T = unknown>(request: HttpRequest): Promise<ProviderResult<HttpResponse<T>>> {
+  return async function call<T = unknown>(request: HttpRequest<T>): Promise<ProviderResult<HttpResponse<T>>> {
     for (let attempt = 1; ; attempt += 1) {
       const token = await tokens.get(request.context);
       if (!token.ok) return token;

@@ -45,7 +45,15 @@ export type ProviderFailure =
    * the provider's own word (for logs and tests, never shown); `catalogue` and `signing` say
    * what it means, when the adapter recognises it; without them it is a REQUEST_ERROR.
    */
-  | { kind: 'refused'; status: number; code?: string; catalogue?: ProviderCatalogueCode; signing?: SigningRefusal };
+  | { kind: 'refused'; status: number; code?: string; catalogue?: ProviderCatalogueCode; signing?: SigningRefusal }
+  /**
+   * The provider answered, but not in its published shape: a field we need is missing or of
+   * another type, an enum value we do not know. The provider's fault (or a change on its side),
+   * never the customer's: logged as an error naming the provider, the call and the field, counted,
+   * and shown to the customer as the lender being unavailable. `field` is a path such as
+   * `content[0].legalLinks`, never a value.
+   */
+  | { kind: 'unreadable'; status: number; field: string };
 
 /** A refusal refined with what it means in the catalogue. */
 export type ProviderRefusal = Extract<ProviderFailure, { kind: 'refused' }>;
@@ -53,6 +61,16 @@ export type ProviderRefusal = Extract<ProviderFailure, { kind: 'refused' }>;
 export type ProviderResult<T> = { ok: true; value: T } | { ok: false; failure: ProviderFailure };
 
 export const ok = <T>(value: T): ProviderResult<T> => ({ ok: true, value });
+
+/**
+ * Where a zod check of a provider's answer failed, as one path (`content[0].type`), for an
+ * `unreadable` failure: the first problem's path, and no value.
+ */
+export function unreadableField(issues: readonly { path: readonly PropertyKey[] }[]): string {
+  const path = issues[0]?.path ?? [];
+  const text = path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
+  return text === '' ? '(the whole answer)' : text;
+}
 export const fail = <T = never>(failure: ProviderFailure): ProviderResult<T> => ({ ok: false, failure });
 
 /** Who a call is for: interactions are recorded against the application. */
@@ -84,6 +102,8 @@ export interface Interaction {
   httpStatus?: number | undefined;
   outcome: 'ok' | ProviderFailure['kind'];
   durationMs: number;
+  /** For an unreadable answer: which field could not be read (a path, never a value). */
+  field?: string | undefined;
 }
 
 export interface InteractionRecorder {

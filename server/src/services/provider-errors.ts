@@ -29,6 +29,9 @@ export function apiErrorFor(failure: ProviderFailure): ApiError {
       return new ApiError(429, 'TOO_MANY_REQUESTS');
     case 'refused':
       return failure.catalogue ? new ApiError(CATALOGUE_STATUS[failure.catalogue], failure.catalogue) : new ApiError(400, 'REQUEST_ERROR');
+    case 'unreadable':
+      // The lender answered in a shape we cannot read: its fault, not the customer's request's (502).
+      return new ApiError(502, 'WEB_SERVICE_DOWN');
   }
 }
 
@@ -59,6 +62,7 @@ export function signingCodeFor(failure: SigningFailure): SigningErrorCode {
       return SIGNING_ERROR_CODES.INVALID_SIGNATURE_STATUS;
     case 'unavailable':
     case 'rate-limited':
+    case 'unreadable':
       return SIGNING_ERROR_CODES.SERVICE_UNAVAILABLE;
     case 'refused':
       if (failure.signing) return SIGNING_ERROR_CODES[failure.signing];

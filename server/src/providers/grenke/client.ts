@@ -126,7 +126,7 @@ export function createGrenkeClient(options: GrenkeClientOptions): GrenkeClient {
     return httpClient;
   };
 
-  const call = async <T>(request: HttpRequest): Promise<ProviderResult<HttpResponse<T>>> => {
+  const call = async <T>(request: HttpRequest<T>): Promise<ProviderResult<HttpResponse<T>>> => {
     let client: HttpClient;
     try {
       client = await http();
