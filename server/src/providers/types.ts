@@ -35,9 +35,11 @@ export type SigningRefusal = 'NOT_APPROVED' | 'INVALID_SIGNATURE_STATUS';
 export type ProviderFailure =
   /**
    * Unreachable, timed out or answered 5xx: WEB_SERVICE_DOWN. `circuit-open`: not even tried,
-   * because the provider's circuit is open (providers/health.ts).
+   * because the provider's circuit is open (providers/health.ts). `not-configured`: not even
+   * tried, because this portal has no account with the provider (there, or at all); its products
+   * are not offered, so only an application from before the account was removed gets here.
    */
-  | { kind: 'unavailable'; reason: 'timeout' | 'network' | 'server-error' | 'circuit-open'; status?: number }
+  | { kind: 'unavailable'; reason: 'timeout' | 'network' | 'server-error' | 'circuit-open' | 'not-configured'; status?: number }
   /** 429: TOO_MANY_REQUESTS. */
   | { kind: 'rate-limited'; retryAfterSeconds?: number }
   /**

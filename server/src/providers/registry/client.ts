@@ -16,8 +16,8 @@ import type { CompanyRegistryClient, CompanySignatories } from './types';
 export interface RegistryClientOptions {
   /** Enhetsregisteret's API root, e.g. `https://data.brreg.no/enhetsregisteret/api`. */
   norway: { baseUrl: string };
-  /** The provider's API root and credentials for Bolagsverket's signatories. */
-  sweden: { baseUrl: string; clientId: string; clientSecret: string };
+  /** The provider's API root and credentials for Bolagsverket's signatories; null: not configured. */
+  sweden: { baseUrl: string; clientId: string; clientSecret: string } | null;
   timeoutMs: number;
   recorder: InteractionRecorder;
   /** The process's one token cache (oauth-tokens.ts); a cache of its own when left out. */
@@ -38,8 +38,12 @@ const isNotFound = (result: ProviderResult<unknown>) =>
 export function createRegistryClient(options: RegistryClientOptions): CompanyRegistryClient {
   const http = (baseUrl: string) => createHttpClient({ provider: 'registry', baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder });
   const norway = http(options.norway.baseUrl);
-  const sweden = http(options.sweden.baseUrl);
-  const withToken = withBearer(sweden, accessTokens(sweden, { clientId: options.sweden.clientId, clientSecret: options.sweden.clientSecret, path: TOKEN_PATH, scope: TOKEN_SCOPE, authentication: 'basic' }, options.tokens));
+  const swedishAccount = options.sweden;
+  const sweden = swedishAccount && http(swedishAccount.baseUrl);
+  const withToken =
+    swedishAccount && sweden
+      ? withBearer(sweden, accessTokens(sweden, { clientId: swedishAccount.clientId, clientSecret: swedishAccount.clientSecret, path: TOKEN_PATH, scope: TOKEN_SCOPE, authentication: 'basic' }, options.tokens))
+      : null;
 
   async function norwegian(organisationNumber: string, context?: CallContext): Promise<ProviderResult<CompanySignatories>> {
     const register = 'brreg-enhetsregisteret';
@@ -53,6 +57,7 @@ export function createRegistryClient(options: RegistryClientOptions): CompanyReg
 
   async function swedish(organisationNumber: string, context?: CallContext): Promise<ProviderResult<CompanySignatories>> {
     const register = 'bolagsverket';
+    if (!withToken) return fail({ kind: 'unavailable', reason: 'not-configured' });
     const response = await withToken({
       operation: 'getSignatories',
       path: `info/lookup/countries/se/organizations/${segment(organisationNumber)}/authorization`,
