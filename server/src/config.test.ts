@@ -1,7 +1,7 @@
 // The shared schemas' global error map is installed, as in the running server.
 import '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadStorageConfig } from './config';
 
 const LIVE = {
   RESURS_V2_BASE_URL: 'https://merchant-api.integration.resurs.com',
@@ -33,7 +33,8 @@ describe('configuration', () => {
   it('runs the sandbox on port 3000 with the embedded database when nothing is set', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, sandbox: true, databaseUrl: undefined, publicUrl: 'http://localhost:3000' });
-    expect(config.providers.resursV2.baseUrl).toBe('http://localhost:3000/sandbox/resurs-v2');
+    expect(config.providers.resursV2?.baseUrl).toBe('http://localhost:3000/sandbox/resurs-v2');
+    expect(config.offers).toEqual({ resursV2: ['NO', 'SE'], resursV1: ['NO', 'SE'], business: ['NO', 'SE'] });
   });
 
   it('follows PORT in the public URL and the sandbox addresses', () => {
@@ -94,13 +95,13 @@ describe('configuration', () => {
     expect(loadConfig(DATA_KEYS).dataKeys?.encryption.map((k) => k.id)).toEqual(['k1']);
   });
 
-  it('points the company registry at its simulators in the sandbox and requires it outside', () => {
+  it("points the company registry at its simulators in the sandbox, and outside at Brønnøysund's open register unless told", () => {
     expect(loadConfig({}).providers.registry).toEqual({
       norway: { baseUrl: 'http://localhost:3000/sandbox/registry/no' },
       sweden: { baseUrl: 'http://localhost:3000/sandbox/registry/se', clientId: 'sandbox-client', clientSecret: 'sandbox-secret' },
     });
     const { REGISTRY_NO_BASE_URL: _, ...withoutNorway } = LIVE;
-    expect(() => loadConfig({ ...withoutNorway, SANDBOX: 'false' })).toThrow(/REGISTRY_NO_BASE_URL: required/);
+    expect(loadConfig({ ...withoutNorway, SANDBOX: 'false' }).providers.registry.norway.baseUrl).toBe('https://data.brreg.no/enhetsregisteret/api');
   });
 
   it('refuses a sandbox forced on beside real providers, naming them, instead of offering the dummy login', () => {
@@ -112,7 +113,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ SANDBOX: '1', REGISTRY_NO_BASE_URL: 'https://data.brreg.no/enhetsregisteret/api' })).toThrow(/REGISTRY_NO_BASE_URL is set/);
     // Unset, it follows the credentials: live with all of them, and everything missing is named.
     expect(loadConfig({ ...LIVE }).sandbox).toBe(false);
-    expect(() => loadConfig({ OIDC_CLIENT_ID: 'portal' })).toThrow(/RESURS_V2_BASE_URL: required when the sandbox is off/);
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'portal' })).toThrow(/OIDC_ISSUER: required for the BankID broker/);
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'portal' })).toThrow(/No lender is configured/);
   });
 
   it('takes the rate limits from domain, with the points RATE_LIMITS sets instead', () => {
@@ -158,24 +160,73 @@ describe('configuration', () => {
       RESURS_V1_USERNAME_SE: 'user-se',
       RESURS_V1_PASSWORD_SE: 'password-se',
     });
-    expect(config.providers.resursV2.accounts).toEqual({
+    expect(config.providers.resursV2?.accounts).toEqual({
       NO: { clientId: 'id-no', clientSecret: 'secret-no', storeId: 'store-no' },
       SE: { clientId: 'id', clientSecret: 'secret', storeId: 'store' },
     });
-    expect(config.providers.resursV1.accounts).toEqual({ NO: { username: 'user', password: 'password' }, SE: { username: 'user-se', password: 'password-se' } });
+    expect(config.providers.resursV1?.accounts).toEqual({ NO: { username: 'user', password: 'password' }, SE: { username: 'user-se', password: 'password-se' } });
   });
 
   it("runs without the shared Resurs pair when each country has its own, and refuses half a country's pair", () => {
     const { RESURS_V1_USERNAME: _u, RESURS_V1_PASSWORD: _p, ...rest } = LIVE;
     const perCountry = { RESURS_V1_USERNAME_NO: 'n', RESURS_V1_PASSWORD_NO: 'pn', RESURS_V1_USERNAME_SE: 's', RESURS_V1_PASSWORD_SE: 'ps' };
-    expect(loadConfig({ ...rest, ...perCountry }).providers.resursV1.accounts.SE).toEqual({ username: 's', password: 'ps' });
-    expect(() => loadConfig({ ...rest, RESURS_V1_USERNAME_NO: 'n', RESURS_V1_PASSWORD_NO: 'pn' })).toThrow(/RESURS_V1_USERNAME_SE \(or RESURS_V1_USERNAME\): required/);
+    expect(loadConfig({ ...rest, ...perCountry }).providers.resursV1?.accounts.SE).toEqual({ username: 's', password: 'ps' });
+    // A country without an account of its own or a shared one is not offered: version 1 only in Norway.
+    const norwayOnly = loadConfig({ ...rest, RESURS_V1_USERNAME_NO: 'n', RESURS_V1_PASSWORD_NO: 'pn' });
+    expect(norwayOnly.providers.resursV1?.accounts.SE).toBeNull();
+    expect(norwayOnly.offers.resursV1).toEqual(['NO']);
     expect(() => loadConfig({ ...LIVE, RESURS_V2_CLIENT_ID_SE: 'id-se' })).toThrow(/RESURS_V2_CLIENT_SECRET_SE: required with RESURS_V2_CLIENT_ID_SE/);
   });
 
   it('gives the sandbox a Resurs account per country, and switches it off when a country account is configured', () => {
-    const { accounts } = loadConfig({}).providers.resursV2;
-    expect(accounts.NO.clientId).not.toBe(accounts.SE.clientId);
-    expect(() => loadConfig({ RESURS_V2_CLIENT_ID_NO: 'id-no', RESURS_V2_CLIENT_SECRET_NO: 'x' })).toThrow(/GRENKE_BASE_URL: required when the sandbox is off/);
+    const accounts = loadConfig({}).providers.resursV2?.accounts;
+    expect(accounts?.NO?.clientId).not.toBe(accounts?.SE?.clientId);
+    expect(() => loadConfig({ RESURS_V2_CLIENT_ID_NO: 'id-no', RESURS_V2_CLIENT_SECRET_NO: 'x' })).toThrow(/RESURS_V2_BASE_URL: required for Resurs Merchant API 2.0/);
+  });
+
+  it('opens the database for the admin CLI with the database settings alone, no provider', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/portal', ...DATA_KEYS };
+    expect(() => loadConfig(production)).toThrow(/No lender is configured/);
+    expect(loadStorageConfig(production)).toMatchObject({ env: 'production', databaseUrl: 'postgres://db/portal', dataKeys: { encryption: [expect.objectContaining({ id: 'k1' })] } });
+    expect(() => loadStorageConfig({ NODE_ENV: 'production' })).toThrow(/DATA_ENCRYPTION_KEYS and DATA_LOOKUP_KEY: required in production/);
+  });
+
+  describe('providers one by one', () => {
+    const BROKER = { OIDC_ISSUER: 'https://broker.example.com', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'secret' };
+    const RESURS_V2 = { RESURS_V2_BASE_URL: LIVE.RESURS_V2_BASE_URL, RESURS_V2_CLIENT_ID: 'id', RESURS_V2_CLIENT_SECRET: 'secret', RESURS_V2_STORE_ID: 'store' };
+
+    it('starts with only Resurs Merchant API 2.0 and a BankID broker, offering consumer credit through it alone', () => {
+      const config = loadConfig({ ...RESURS_V2, ...BROKER });
+      expect(config.sandbox).toBe(false);
+      expect(config.offers).toEqual({ resursV2: ['NO', 'SE'], resursV1: [], business: [] });
+      expect(config.providers).toMatchObject({ resursV1: null, grenke: null, signing: null, registry: { sweden: null } });
+    });
+
+    it('offers business leasing only where GRENKE has a certificate and the signing service and the registry are there', () => {
+      const grenke = { GRENKE_BASE_URL: LIVE.GRENKE_BASE_URL, GRENKE_CLIENT_CERT_FILE_NO: 'no.pem', GRENKE_CLIENT_KEY_FILE_NO: 'no.key' };
+      const signing = { SIGNING_BASE_URL: LIVE.SIGNING_BASE_URL, SIGNING_CLIENT_ID: 'id', SIGNING_CLIENT_SECRET: 'secret' };
+      expect(loadConfig({ ...BROKER, ...grenke }).offers.business).toEqual([]);
+      const config = loadConfig({ ...BROKER, ...grenke, ...signing });
+      expect(config.offers.business).toEqual(['NO']);
+      expect(config.providers.grenke?.countries).toEqual({ NO: { certFile: 'no.pem', keyFile: 'no.key' }, SE: null });
+      // Sweden needs its own certificate and the Swedish registry.
+      const sweden = { GRENKE_CLIENT_CERT_FILE_SE: 'se.pem', GRENKE_CLIENT_KEY_FILE_SE: 'se.key' };
+      expect(loadConfig({ ...BROKER, ...grenke, ...signing, ...sweden }).offers.business).toEqual(['NO']);
+      const registry = { REGISTRY_SE_BASE_URL: LIVE.REGISTRY_SE_BASE_URL, REGISTRY_SE_CLIENT_ID: 'id', REGISTRY_SE_CLIENT_SECRET: 'secret' };
+      expect(loadConfig({ ...BROKER, ...grenke, ...signing, ...sweden, ...registry }).offers.business).toEqual(['NO', 'SE']);
+    });
+
+    it('names what a half-configured provider lacks, and requires the BankID broker', () => {
+      expect(() => loadConfig({ ...BROKER, RESURS_V2_BASE_URL: LIVE.RESURS_V2_BASE_URL, RESURS_V2_CLIENT_ID: 'id' })).toThrow(/RESURS_V2_CLIENT_SECRET: required with RESURS_V2_CLIENT_ID/);
+      expect(() => loadConfig({ ...BROKER, GRENKE_BASE_URL: LIVE.GRENKE_BASE_URL, SIGNING_CLIENT_ID: 'id' })).toThrow(/GRENKE: no country has an account/);
+      expect(() => loadConfig({ ...BROKER, GRENKE_BASE_URL: LIVE.GRENKE_BASE_URL, SIGNING_CLIENT_ID: 'id' })).toThrow(/SIGNING_BASE_URL: required for the signing service/);
+      expect(() => loadConfig({ ...RESURS_V2 })).toThrow(/OIDC_ISSUER: required for the BankID broker/);
+    });
+
+    it('takes the BankID broker profile, Idura by default', () => {
+      expect(loadConfig({ ...RESURS_V2, ...BROKER }).providers.oidc.profile).toBe('idura');
+      expect(loadConfig({ ...RESURS_V2, ...BROKER, OIDC_PROFILE: 'signicat' }).providers.oidc.profile).toBe('signicat');
+      expect(() => loadConfig({ ...RESURS_V2, ...BROKER, OIDC_PROFILE: 'bankid-direct' })).toThrow(/OIDC_PROFILE: Invalid option/);
+    });
   });
 });

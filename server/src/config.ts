@@ -15,6 +15,16 @@ const bool = z
 
 const url = z.url({ protocol: /^https?$/ });
 
+/**
+ * The BankID brokers the portal knows (providers/bankid): each names the e-IDs, scopes and the
+ * national ID's claim its own way.
+ */
+export const OIDC_PROFILES = ['idura', 'signicat'] as const;
+export type OidcProfileName = (typeof OIDC_PROFILES)[number];
+
+/** Brønnøysund's Enhetsregisteret is open: no account, so the production address is the default outside the sandbox. */
+export const BRREG_PRODUCTION_URL = 'https://data.brreg.no/enhetsregisteret/api';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -62,12 +72,18 @@ const envSchema = z.object({
   GRENKE_BASE_URL: url.optional(),
   GRENKE_CLIENT_CERT_FILE: z.string().min(1).optional(),
   GRENKE_CLIENT_KEY_FILE: z.string().min(1).optional(),
+  // GRENKE issues a client certificate per country (branch); each falls back to the pair without suffix.
+  GRENKE_CLIENT_CERT_FILE_NO: z.string().min(1).optional(),
+  GRENKE_CLIENT_KEY_FILE_NO: z.string().min(1).optional(),
+  GRENKE_CLIENT_CERT_FILE_SE: z.string().min(1).optional(),
+  GRENKE_CLIENT_KEY_FILE_SE: z.string().min(1).optional(),
   SIGNING_BASE_URL: url.optional(),
   SIGNING_CLIENT_ID: z.string().min(1).optional(),
   SIGNING_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_ISSUER: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_PROFILE: z.enum(OIDC_PROFILES).default('idura'),
   REGISTRY_NO_BASE_URL: url.optional(),
   REGISTRY_SE_BASE_URL: url.optional(),
   REGISTRY_SE_CLIENT_ID: z.string().min(1).optional(),
@@ -107,6 +123,10 @@ const PROVIDER_VARIABLES = [
   'GRENKE_BASE_URL',
   'GRENKE_CLIENT_CERT_FILE',
   'GRENKE_CLIENT_KEY_FILE',
+  'GRENKE_CLIENT_CERT_FILE_NO',
+  'GRENKE_CLIENT_KEY_FILE_NO',
+  'GRENKE_CLIENT_CERT_FILE_SE',
+  'GRENKE_CLIENT_KEY_FILE_SE',
   'SIGNING_BASE_URL',
   'SIGNING_CLIENT_ID',
   'SIGNING_CLIENT_SECRET',
@@ -119,6 +139,10 @@ const PROVIDER_VARIABLES = [
   'REGISTRY_SE_CLIENT_SECRET',
 ] as const;
 
+const RESURS_V2_VARIABLES = PROVIDER_VARIABLES.filter((key) => key.startsWith('RESURS_V2_'));
+const RESURS_V1_VARIABLES = PROVIDER_VARIABLES.filter((key) => key.startsWith('RESURS_V1_'));
+const GRENKE_VARIABLES = PROVIDER_VARIABLES.filter((key) => key.startsWith('GRENKE_'));
+
 /** Credentials that identify a real deployment; any of them switches the sandbox default off. */
 const PROVIDER_CREDENTIALS = [
   'RESURS_V2_CLIENT_ID',
@@ -128,6 +152,8 @@ const PROVIDER_CREDENTIALS = [
   'RESURS_V1_USERNAME_NO',
   'RESURS_V1_USERNAME_SE',
   'GRENKE_CLIENT_CERT_FILE',
+  'GRENKE_CLIENT_CERT_FILE_NO',
+  'GRENKE_CLIENT_CERT_FILE_SE',
   'SIGNING_CLIENT_ID',
   'OIDC_CLIENT_ID',
   'REGISTRY_SE_CLIENT_ID',
@@ -175,16 +201,26 @@ export interface Config {
     /** Days the job queue keeps finished jobs (pg-boss's archive). */
     jobHistoryDays: number;
   };
+  /**
+   * Each provider on its own (null: not configured, outside the sandbox). A lender's product is
+   * offered only where its provider is configured (`offers`); the BankID broker is always needed.
+   */
   providers: {
-    /** The portal's own Resurs accounts, one per country (Resurs issues Norway and Sweden separately). */
-    resursV2: { baseUrl: string; accounts: Record<CountryCode, ResursV2Account> };
-    resursV1: { baseUrl: string; accounts: Record<CountryCode, ResursV1Account> };
-    grenke: { baseUrl: string; clientCertFile: string | undefined; clientKeyFile: string | undefined };
-    signing: { baseUrl: string; clientId: string; clientSecret: string };
-    oidc: { issuer: string; clientId: string; clientSecret: string };
-    /** Who may sign for a company: Brønnøysund's Enhetsregisteret (NO), Bolagsverket through the provider (SE). */
-    registry: { norway: { baseUrl: string }; sweden: { baseUrl: string; clientId: string; clientSecret: string } };
+    /** The portal's own Resurs accounts, per country (Resurs issues Norway and Sweden separately; null: none there). */
+    resursV2: { baseUrl: string; accounts: Record<CountryCode, ResursV2Account | null> } | null;
+    resursV1: { baseUrl: string; accounts: Record<CountryCode, ResursV1Account | null> } | null;
+    /** GRENKE, with the client certificate of each country it is configured for (null: not there; the sandbox needs none). */
+    grenke: { baseUrl: string; countries: Record<CountryCode, GrenkeCountry | null> } | null;
+    signing: { baseUrl: string; clientId: string; clientSecret: string } | null;
+    oidc: { issuer: string; clientId: string; clientSecret: string; profile: OidcProfileName };
+    /**
+     * Who may sign for a company: Brønnøysund's Enhetsregisteret (NO, open, always there), and
+     * Bolagsverket through the provider (SE; null: not configured).
+     */
+    registry: { norway: { baseUrl: string }; sweden: { baseUrl: string; clientId: string; clientSecret: string } | null };
   };
+  /** Where each product is offered: the countries whose lender (and, for companies, signing and registry) is configured. */
+  offers: Offers;
   /**
    * The back office: its operators sign in at the OIDC broker with a client of their own, and
    * their roles come in `roleClaim`. Null (the back office is closed) when no client is configured.
@@ -207,6 +243,22 @@ export interface ResursV2Account {
 export interface ResursV1Account {
   username: string;
   password: string;
+}
+
+/** GRENKE's client certificate for one country (mTLS); both undefined in the sandbox, whose simulator asks for none. */
+export interface GrenkeCountry {
+  certFile: string | undefined;
+  keyFile: string | undefined;
+}
+
+/** The countries each lender route is offered in. */
+export interface Offers {
+  /** Consumer credit through Resurs Merchant API 2.0. */
+  resursV2: CountryCode[];
+  /** Consumer credit through Resurs Simplified Shop Flow (version 1). */
+  resursV1: CountryCode[];
+  /** Business leasing through GRENKE (with the signing service and the country's company registry). */
+  business: CountryCode[];
 }
 
 export class ConfigError extends Error {
@@ -266,6 +318,165 @@ function readRateLimits(value: string | undefined, problems: string[]): Record<R
   return limits;
 }
 
+type ParsedEnv = z.output<typeof envSchema>;
+
+/**
+ * The providers, each on its own (item 9 of the go-live list in the README): outside the sandbox
+ * a provider none of whose variables is set is simply not there, and its products are not
+ * offered; a provider with some of its variables set must have all of them, or the start stops
+ * and names what is missing. The BankID broker is always required: no product works without
+ * identification. In the sandbox every provider is simulated.
+ */
+function readProviders(e: ParsedEnv, sandbox: boolean, sandboxUrl: (path: string) => string, problems: string[]): Config['providers'] {
+  const perCountry = <T>(make: (country: CountryCode) => T): Record<CountryCode, T> =>
+    Object.fromEntries(COUNTRY_CODES.map((country) => [country, make(country)])) as Record<CountryCode, T>;
+  const given = (keys: readonly (keyof ParsedEnv)[]) => keys.filter((key) => e[key] !== undefined);
+  /** A setting a configured provider cannot do without. */
+  const required = (key: keyof ParsedEnv, provider: string): string => {
+    const value = e[key];
+    if (typeof value === 'string') return value;
+    problems.push(`${key}: required for ${provider} (or unset all of its variables to run without it)`);
+    return '';
+  };
+  /**
+   * A country's pair of settings: its own (both with the country's suffix), or else the pair
+   * without suffix. Half a country's pair beside the default's other half would mix two accounts,
+   * so it is refused. Null: neither, so the provider is not offered in that country.
+   */
+  const pair = <K extends string>(country: CountryCode, first: K, second: K): [string, string] | null => {
+    const own = [e[`${first}_${country}` as keyof ParsedEnv], e[`${second}_${country}` as keyof ParsedEnv]];
+    const fallback = [e[first as keyof ParsedEnv], e[second as keyof ParsedEnv]];
+    for (const [values, suffix] of [[own, `_${country}`], [fallback, '']] as const) {
+      const [a, b] = values;
+      if (a === undefined && b === undefined) continue;
+      if (a === undefined) problems.push(`${first}${suffix}: required with ${second}${suffix}`);
+      if (b === undefined) problems.push(`${second}${suffix}: required with ${first}${suffix}`);
+      return [String(a ?? ''), String(b ?? '')];
+    }
+    return null;
+  };
+  /** Countries where a provider has no account although it is configured: said, so the operator sees it. */
+  const noCountry = (provider: string, accounts: Record<CountryCode, unknown>, variables: string) => {
+    if (COUNTRY_CODES.every((country) => accounts[country] === null)) problems.push(`${provider}: no country has an account (${variables})`);
+  };
+
+  if (sandbox) {
+    return {
+      resursV2: {
+        baseUrl: sandboxUrl('resurs-v2'),
+        accounts: perCountry((c) => ({ clientId: `sandbox-client-${c.toLowerCase()}`, clientSecret: `sandbox-secret-${c.toLowerCase()}`, storeId: 'sandbox-store' })),
+      },
+      resursV1: { baseUrl: sandboxUrl('resurs-v1'), accounts: perCountry((c) => ({ username: `sandbox-user-${c.toLowerCase()}`, password: `sandbox-password-${c.toLowerCase()}` })) },
+      grenke: { baseUrl: sandboxUrl('grenke'), countries: perCountry(() => ({ certFile: undefined, keyFile: undefined })) },
+      signing: { baseUrl: sandboxUrl('signing'), clientId: 'sandbox-client', clientSecret: 'sandbox-secret' },
+      oidc: { issuer: sandboxUrl('bankid'), clientId: 'portal', clientSecret: 'sandbox-oidc-secret', profile: e.OIDC_PROFILE },
+      registry: {
+        norway: { baseUrl: sandboxUrl('registry/no') },
+        sweden: { baseUrl: sandboxUrl('registry/se'), clientId: 'sandbox-client', clientSecret: 'sandbox-secret' },
+      },
+    };
+  }
+
+  let resursV2: Config['providers']['resursV2'] = null;
+  if (given(RESURS_V2_VARIABLES).length > 0) {
+    const provider = 'Resurs Merchant API 2.0';
+    const accounts = perCountry((country) => {
+      const credentials = pair(country, 'RESURS_V2_CLIENT_ID', 'RESURS_V2_CLIENT_SECRET');
+      if (!credentials) return null;
+      const storeId = e[`RESURS_V2_STORE_ID_${country}`] ?? e.RESURS_V2_STORE_ID;
+      if (storeId === undefined) problems.push(`RESURS_V2_STORE_ID_${country} (or RESURS_V2_STORE_ID): required with the ${country} account of ${provider}`);
+      return { clientId: credentials[0], clientSecret: credentials[1], storeId: storeId ?? '' };
+    });
+    noCountry(provider, accounts, 'RESURS_V2_CLIENT_ID and RESURS_V2_CLIENT_SECRET, or the same with _NO or _SE');
+    resursV2 = { baseUrl: required('RESURS_V2_BASE_URL', provider), accounts };
+  }
+
+  let resursV1: Config['providers']['resursV1'] = null;
+  if (given(RESURS_V1_VARIABLES).length > 0) {
+    const provider = 'Resurs Simplified Shop Flow (version 1)';
+    const accounts = perCountry((country) => {
+      const credentials = pair(country, 'RESURS_V1_USERNAME', 'RESURS_V1_PASSWORD');
+      return credentials ? { username: credentials[0], password: credentials[1] } : null;
+    });
+    noCountry(provider, accounts, 'RESURS_V1_USERNAME and RESURS_V1_PASSWORD, or the same with _NO or _SE');
+    resursV1 = { baseUrl: required('RESURS_V1_BASE_URL', provider), accounts };
+  }
+
+  let grenke: Config['providers']['grenke'] = null;
+  if (given(GRENKE_VARIABLES).length > 0) {
+    const provider = 'GRENKE';
+    const countries = perCountry((country) => {
+      const files = pair(country, 'GRENKE_CLIENT_CERT_FILE', 'GRENKE_CLIENT_KEY_FILE');
+      return files ? { certFile: files[0], keyFile: files[1] } : null;
+    });
+    noCountry(provider, countries, 'GRENKE issues a client certificate per country: GRENKE_CLIENT_CERT_FILE_NO and GRENKE_CLIENT_KEY_FILE_NO, the same with _SE, or the pair without suffix');
+    grenke = { baseUrl: required('GRENKE_BASE_URL', provider), countries };
+  }
+
+  let signing: Config['providers']['signing'] = null;
+  if (given(['SIGNING_BASE_URL', 'SIGNING_CLIENT_ID', 'SIGNING_CLIENT_SECRET']).length > 0) {
+    const provider = 'the signing service';
+    signing = { baseUrl: required('SIGNING_BASE_URL', provider), clientId: required('SIGNING_CLIENT_ID', provider), clientSecret: required('SIGNING_CLIENT_SECRET', provider) };
+  }
+
+  let sweden: Config['providers']['registry']['sweden'] = null;
+  if (given(['REGISTRY_SE_BASE_URL', 'REGISTRY_SE_CLIENT_ID', 'REGISTRY_SE_CLIENT_SECRET']).length > 0) {
+    const provider = 'the Swedish company registry';
+    sweden = { baseUrl: required('REGISTRY_SE_BASE_URL', provider), clientId: required('REGISTRY_SE_CLIENT_ID', provider), clientSecret: required('REGISTRY_SE_CLIENT_SECRET', provider) };
+  }
+
+  const broker = 'the BankID broker (customers identify through it; every product needs it)';
+  const oidc = { issuer: required('OIDC_ISSUER', broker), clientId: required('OIDC_CLIENT_ID', broker), clientSecret: required('OIDC_CLIENT_SECRET', broker), profile: e.OIDC_PROFILE };
+
+  if (!resursV2 && !resursV1 && !grenke) {
+    problems.push('No lender is configured: set Resurs Merchant API 2.0 (RESURS_V2_…), Resurs version 1 (RESURS_V1_…) or GRENKE (GRENKE_…), or run the sandbox (unset every provider variable)');
+  }
+  return { resursV2, resursV1, grenke, signing, oidc, registry: { norway: { baseUrl: e.REGISTRY_NO_BASE_URL ?? BRREG_PRODUCTION_URL }, sweden } };
+}
+
+/**
+ * Where each product is offered. Business leasing needs GRENKE in the country, the signing service
+ * (the contract is signed with BankID through it) and the country's company registry (who may sign).
+ */
+export function offersOf(providers: Config['providers']): Offers {
+  const where = (accounts: Record<CountryCode, unknown> | undefined) => COUNTRY_CODES.filter((country) => accounts !== undefined && accounts[country] !== null);
+  const registry: Record<CountryCode, boolean> = { NO: true, SE: providers.registry.sweden !== null };
+  return {
+    resursV2: where(providers.resursV2?.accounts),
+    resursV1: where(providers.resursV1?.accounts),
+    business: providers.signing ? where(providers.grenke?.countries).filter((country) => registry[country]) : [],
+  };
+}
+
+/**
+ * Only what opening the database needs (the admin CLI): where it is and the keys of personal
+ * data. The providers' settings are not read, so a merchant can be set up before any lender is.
+ */
+export function loadStorageConfig(env: Record<string, string | undefined> = process.env): Pick<Config, 'env' | 'databaseUrl' | 'dataDir' | 'dataKeys'> {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.pick({ NODE_ENV: true, DATA_DIR: true, DATABASE_URL: true, DATA_ENCRYPTION_KEYS: true, DATA_LOOKUP_KEY: true }).safeParse(cleaned);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  const e = parsed.data;
+  const problems: string[] = [];
+  const dataKeys = readDataKeys(e.DATA_ENCRYPTION_KEYS, e.DATA_LOOKUP_KEY, e.NODE_ENV === 'production', problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { env: e.NODE_ENV, databaseUrl: e.DATABASE_URL, dataDir: resolve(e.DATA_DIR), dataKeys };
+}
+
+/** What each product goes through, in words: for the start-up log and the providers' preflight. */
+export const OFFER_NAMES: Readonly<Record<keyof Offers, string>> = {
+  resursV2: 'consumer credit through Resurs Merchant API 2.0',
+  resursV1: 'consumer credit through Resurs version 1 (Simplified Shop Flow)',
+  business: 'business leasing through GRENKE',
+};
+
+/** One line per product: where it is offered, or that it is not configured. */
+export function describeOffers(offers: Offers): string[] {
+  return (Object.keys(OFFER_NAMES) as (keyof Offers)[]).map((product) =>
+    offers[product].length > 0 ? `${OFFER_NAMES[product]}: on in ${offers[product].join(', ')}` : `${OFFER_NAMES[product]}: off (not configured)`,
+  );
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -299,44 +510,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const sandboxUrl = (path: string) => `${publicUrl}/sandbox/${path}`;
 
-  // Outside the sandbox every provider must be configured: a missing credential stops the start.
-  const need = <K extends keyof typeof e>(key: K, sandboxDefault: string): string => {
-    const value = e[key];
-    if (typeof value === 'string') return value;
-    if (!sandbox) problems.push(`${String(key)}: required when the sandbox is off`);
-    return sandboxDefault;
-  };
-
-  const missing = (what: string): string => {
-    problems.push(`${what}: required when the sandbox is off`);
-    return '';
-  };
-  /**
-   * A country's account: its own pair (both variables with the country's suffix), or else the pair
-   * without suffix, the default of both countries. Half a country's pair beside the default's other
-   * half would mix two accounts, so it is refused.
-   */
-  const pair = (
-    country: CountryCode,
-    idKey: 'RESURS_V2_CLIENT_ID' | 'RESURS_V1_USERNAME',
-    secretKey: 'RESURS_V2_CLIENT_SECRET' | 'RESURS_V1_PASSWORD',
-    sandboxId: string,
-    sandboxSecret: string,
-  ): [string, string] => {
-    const id = e[`${idKey}_${country}`];
-    const secret = e[`${secretKey}_${country}`];
-    if (id !== undefined || secret !== undefined) {
-      if (id === undefined) problems.push(`${idKey}_${country}: required with ${secretKey}_${country}`);
-      if (secret === undefined) problems.push(`${secretKey}_${country}: required with ${idKey}_${country}`);
-      return [id ?? '', secret ?? ''];
-    }
-    if (e[idKey] !== undefined || e[secretKey] !== undefined || !sandbox) {
-      return [e[idKey] ?? missing(`${idKey}_${country} (or ${idKey})`), e[secretKey] ?? missing(`${secretKey}_${country} (or ${secretKey})`)];
-    }
-    return [sandboxId, sandboxSecret];
-  };
-  const perCountry = <T>(make: (country: CountryCode) => T): Record<CountryCode, T> =>
-    Object.fromEntries(COUNTRY_CODES.map((country) => [country, make(country)])) as Record<CountryCode, T>;
+  const providers = readProviders(e, sandbox, sandboxUrl, problems);
 
   const config: Config = {
     env: e.NODE_ENV,
@@ -359,45 +533,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     features: { resursMerchantApiEnabled: e.RESURS_MERCHANT_API_ENABLED },
     rateLimits,
     retention: { daysAfterFinal: e.RETENTION_DAYS_AFTER_FINAL, consentDays: e.CONSENT_RETENTION_DAYS, jobHistoryDays: e.JOB_HISTORY_DAYS },
-    providers: {
-      resursV2: {
-        baseUrl: need('RESURS_V2_BASE_URL', sandboxUrl('resurs-v2')),
-        accounts: perCountry((country) => {
-          const [clientId, clientSecret] = pair(country, 'RESURS_V2_CLIENT_ID', 'RESURS_V2_CLIENT_SECRET', `sandbox-client-${country.toLowerCase()}`, `sandbox-secret-${country.toLowerCase()}`);
-          return { clientId, clientSecret, storeId: e[`RESURS_V2_STORE_ID_${country}`] ?? e.RESURS_V2_STORE_ID ?? (sandbox ? 'sandbox-store' : missing(`RESURS_V2_STORE_ID_${country} (or RESURS_V2_STORE_ID)`)) };
-        }),
-      },
-      resursV1: {
-        baseUrl: need('RESURS_V1_BASE_URL', sandboxUrl('resurs-v1')),
-        accounts: perCountry((country) => {
-          const [username, password] = pair(country, 'RESURS_V1_USERNAME', 'RESURS_V1_PASSWORD', `sandbox-user-${country.toLowerCase()}`, `sandbox-password-${country.toLowerCase()}`);
-          return { username, password };
-        }),
-      },
-      grenke: {
-        baseUrl: need('GRENKE_BASE_URL', sandboxUrl('grenke')),
-        clientCertFile: e.GRENKE_CLIENT_CERT_FILE,
-        clientKeyFile: e.GRENKE_CLIENT_KEY_FILE,
-      },
-      signing: {
-        baseUrl: need('SIGNING_BASE_URL', sandboxUrl('signing')),
-        clientId: need('SIGNING_CLIENT_ID', 'sandbox-client'),
-        clientSecret: need('SIGNING_CLIENT_SECRET', 'sandbox-secret'),
-      },
-      oidc: {
-        issuer: need('OIDC_ISSUER', sandboxUrl('bankid')),
-        clientId: need('OIDC_CLIENT_ID', 'portal'),
-        clientSecret: need('OIDC_CLIENT_SECRET', 'sandbox-oidc-secret'),
-      },
-      registry: {
-        norway: { baseUrl: need('REGISTRY_NO_BASE_URL', sandboxUrl('registry/no')) },
-        sweden: {
-          baseUrl: need('REGISTRY_SE_BASE_URL', sandboxUrl('registry/se')),
-          clientId: need('REGISTRY_SE_CLIENT_ID', 'sandbox-client'),
-          clientSecret: need('REGISTRY_SE_CLIENT_SECRET', 'sandbox-secret'),
-        },
-      },
-    },
+    providers,
+    offers: offersOf(providers),
     backOffice: {
       oidc:
         sandbox || (e.BACK_OFFICE_OIDC_CLIENT_ID && e.BACK_OFFICE_OIDC_CLIENT_SECRET)
@@ -414,9 +551,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
   if (!sandbox && e.BACK_OFFICE_OIDC_CLIENT_ID && !e.BACK_OFFICE_OIDC_CLIENT_SECRET) {
     problems.push('BACK_OFFICE_OIDC_CLIENT_SECRET: required with BACK_OFFICE_OIDC_CLIENT_ID');
-  }
-  if (!sandbox && (!e.GRENKE_CLIENT_CERT_FILE || !e.GRENKE_CLIENT_KEY_FILE)) {
-    problems.push('GRENKE_CLIENT_CERT_FILE and GRENKE_CLIENT_KEY_FILE: GRENKE requires a client certificate');
   }
   if (e.CONSENT_RETENTION_DAYS < e.RETENTION_DAYS_AFTER_FINAL) {
     // The evidence of a consent outlives the data it let the portal process, never the other way round.

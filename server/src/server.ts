@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import closeWithGrace from 'close-with-grace';
 import { DEMO_SHOP, MERCHANT_API, SPA_BASE } from '@portal/domain';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, describeOffers, loadConfig } from './config';
 
 /** The V8 flag the server is meant to run with (ADR 27). */
 const MEMORY_FLAG = '--optimize-for-size';
@@ -39,6 +39,8 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  // Which products this portal offers, where: each provider is configured on its own.
+  app.log.info({ offers: config.offers }, `products: ${describeOffers(config.offers).join('; ')}`);
   const base = config.publicUrl;
   const lines = [
     '',
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
         ? 'sandbox: every provider and BankID simulated; dummy login, demo shop and /sandbox on'
         : 'live providers: no sandbox, no dummy login, no demo shop'
     }`,
+    ...describeOffers(config.offers).map((line, index) => `  ${index === 0 ? 'Products:' : '         '}   ${line}`),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -16,7 +16,7 @@ import { memoryRecorder } from '../src/providers/interactions';
 import type { ProviderResult } from '../src/providers/types';
 import { grenkeStoresOf } from '@portal/sandbox/testing';
 import { apiErrorFor } from '../src/services/provider-errors';
-import { nextReference, startTestServer, type TestApp } from './helpers';
+import { nextReference, startTestServer, type TestApp, simulated } from './helpers';
 
 const approved = TEST_COMPANIES.filter((c) => c.grenke.kind === 'approved');
 const declined = TEST_COMPANIES.filter((c) => c.grenke.kind === 'declined');
@@ -89,8 +89,8 @@ describe('GRENKE adapter against the sandbox simulator', () => {
 
   beforeAll(async () => {
     t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '400' });
-    strict = createGrenkeClient({ ...t.app.config.providers.grenke, timeoutMs: t.app.config.providerTimeoutMs, recorder });
-    grenke = createGrenkeClient({ ...t.app.config.providers.grenke, timeoutMs: 10_000, recorder });
+    strict = createGrenkeClient({ ...simulated(t.app.config).grenke, timeoutMs: t.app.config.providerTimeoutMs, recorder });
+    grenke = createGrenkeClient({ ...simulated(t.app.config).grenke, timeoutMs: 10_000, recorder });
   });
   afterAll(async () => t.close());
 
@@ -188,7 +188,7 @@ describe('GRENKE adapter against the sandbox simulator', () => {
     expect(leasingStateOf('Contracted')).toBe('CONTRACTED');
 
     const mock = await decideGrenkeSandboxRequest(
-      { baseUrl: t.app.config.providers.grenke.baseUrl, timeoutMs: 10_000, recorder },
+      { baseUrl: simulated(t.app.config).grenke.baseUrl, timeoutMs: 10_000, recorder },
       { externalReference: request.externalReference, action: 'cancelled', delayMs: 0 },
     );
     expect(mock).toEqual({ ok: false, failure: { kind: 'refused', status: 409, code: 'AlreadyContracted' } });
@@ -292,7 +292,7 @@ describe('GRENKE adapter against the sandbox simulator', () => {
       await age(request.financingId, 60_000);
       await expectState(request.financingId, 'Cancelled');
       const mock = await decideGrenkeSandboxRequest(
-        { baseUrl: t.app.config.providers.grenke.baseUrl, timeoutMs: 10_000, recorder },
+        { baseUrl: simulated(t.app.config).grenke.baseUrl, timeoutMs: 10_000, recorder },
         { externalReference: request.externalReference, action: 'approved', delayMs: 0 },
       );
       expect(mock).toEqual({ ok: false, failure: { kind: 'refused', status: 409, code: 'RequestClosed' } });
@@ -337,7 +337,7 @@ describe('GRENKE adapter against the sandbox simulator', () => {
     // Contracted last: after it no decision is taken any more.
     const states = [...GRENKE_STATES.filter((s) => s !== 'Contracted'), 'Contracted' as const];
     for (const state of states) {
-      const response = await fetch(`${t.app.config.providers.grenke.baseUrl}/control/decide`, {
+      const response = await fetch(`${simulated(t.app.config).grenke.baseUrl}/control/decide`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ externalReference: request.externalReference, state }),
@@ -348,7 +348,7 @@ describe('GRENKE adapter against the sandbox simulator', () => {
   });
 
   describe('mock decisions of the business screen', () => {
-    const control = () => ({ baseUrl: t.app.config.providers.grenke.baseUrl, timeoutMs: 10_000, recorder });
+    const control = () => ({ baseUrl: simulated(t.app.config).grenke.baseUrl, timeoutMs: 10_000, recorder });
     const target: Record<(typeof GRENKE_MOCK_ACTIONS)[number], GrenkeState> = {
       continue: 'ApplicationReceived',
       denied: 'Declined',

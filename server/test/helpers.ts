@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { RATE_LIMIT_NAMES } from '@portal/domain';
+import { type CountryCode, RATE_LIMIT_NAMES } from '@portal/domain';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Db, openDatabase } from '../src/db/db';
@@ -158,4 +158,26 @@ export async function startTestServer(
   const t = await createTestApp(engine, { PORT: String(port), PUBLIC_URL: url, ...env }, database, undefined, adjust);
   await t.app.listen({ port, host: '127.0.0.1' });
   return { ...t, url };
+}
+
+/**
+ * The simulated providers of a sandbox configuration, every one there (config.ts configures each
+ * in the sandbox): for tests that build an adapter against its simulator.
+ */
+export function simulated(config: Config) {
+  const { resursV2, resursV1, grenke, signing, oidc, registry } = config.providers;
+  if (!resursV2 || !resursV1 || !grenke || !signing || !registry.sweden) throw new Error('not a sandbox configuration: a provider is missing');
+  const every = <T>(accounts: Record<CountryCode, T | null>): Record<CountryCode, T> => {
+    const { NO, SE } = accounts;
+    if (!NO || !SE) throw new Error('not a sandbox configuration: a country has no account');
+    return { NO, SE };
+  };
+  return {
+    resursV2: { baseUrl: resursV2.baseUrl, accounts: every(resursV2.accounts) },
+    resursV1: { baseUrl: resursV1.baseUrl, accounts: every(resursV1.accounts) },
+    grenke: { baseUrl: grenke.baseUrl, clientCertFile: undefined, clientKeyFile: undefined },
+    signing,
+    oidc,
+    registry: { norway: registry.norway, sweden: registry.sweden },
+  };
 }

@@ -233,3 +233,35 @@ describe.each(ENGINES)('merchant API on %s', (engine) => {
     ]);
   });
 });
+
+describe('merchant API of a portal that offers only some products (each provider on its own)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Business leasing only in Norway, and consumer credit only through the Merchant API, in Sweden only.
+    t = await createTestApp('pglite', {}, undefined, undefined, (config) => ({ ...config, offers: { resursV2: ['SE'], resursV1: [], business: ['NO'] } }));
+  });
+  afterAll(async () => t.close());
+
+  const create = (payload: unknown) => t.app.inject({ method: 'POST', url, headers: merchantAuth, payload: payload as object });
+
+  it('refuses an application for a product not offered in its country, saying which, and creates nothing', async () => {
+    const swedishBusiness = buildBusinessApplication('6997368573', { merchantPaymentReference: nextReference() });
+    const refused = await create(swedishBusiness);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'REQUEST_ERROR',
+      message: 'Business leasing (customer.type LEGAL) is not offered in SE by this portal: its lender is not configured there',
+      fieldErrors: { 'customer.type': 'This portal does not offer this product in the chosen country' },
+    });
+    const norwegianConsumer = await create(buildPrivateApplication('18087248794', { merchantPaymentReference: nextReference() }));
+    expect(norwegianConsumer.statusCode).toBe(400);
+    expect(norwegianConsumer.json()).toMatchObject({ message: expect.stringMatching(/^Consumer credit \(customer.type PRIVATE\) is not offered in NO/) });
+  });
+
+  it('serves what is offered: a Swedish consumer application (either version, through the Merchant API) and a Norwegian business one', async () => {
+    for (const version of [1, 2] as const) {
+      expect((await create(buildPrivateApplication('198305147715', { merchantPaymentReference: nextReference(), version }))).statusCode).toBe(201);
+    }
+    expect((await create(buildBusinessApplication('892831270', { merchantPaymentReference: nextReference() }))).statusCode).toBe(201);
+  });
+});

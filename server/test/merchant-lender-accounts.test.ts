@@ -10,7 +10,7 @@ import { API, BACK_OFFICE_API, findTestOperator } from '@portal/domain';
 import { DEMO_MERCHANT, SANDBOX_SHOP_RESURS_ACCOUNTS } from '../src/sandbox-mode/demo-merchant';
 import { OperatorBrowser } from './back-office-helpers';
 import { call, type Customer, eventually, paymentStatus, press, startConsumer } from './flow-helpers';
-import { startTestServer, type TestApp, XHR } from './helpers';
+import { startTestServer, type TestApp, XHR, simulated } from './helpers';
 
 const ADMIN = findTestOperator('operator-admin');
 const ANNA = '198305147715'; // SE, accepted
@@ -77,7 +77,7 @@ describe("a merchant's own Resurs account", () => {
     // Norway has no account of the merchant's: the portal's own Norwegian account.
     const kari = await startConsumer(t, KARI, 2, t.url);
     expect((await submit(kari)).statusCode).toBe(200);
-    expect(await accountOf(kari)).toEqual({ source: 'portal', country: 'NO', id: t.app.config.providers.resursV2.accounts.NO.clientId });
+    expect(await accountOf(kari)).toEqual({ source: 'portal', country: 'NO', id: simulated(t.app.config).resursV2.accounts.NO.clientId });
   });
 
   it("refuses a submission through another country's account, which Resurs does not know in that country", async () => {

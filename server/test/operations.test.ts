@@ -15,7 +15,7 @@ import { CIRCUIT_FAILURE_THRESHOLD } from '../src/providers/health';
 import { OperatorBrowser } from './back-office-helpers';
 import { TEST_DATABASE_URL } from './env';
 import { call, type Customer, eventually, paymentStatus, press, startConsumer } from './flow-helpers';
-import { createTestApp, freePort, merchantAuth, nextReference, openTestDatabase, sessionCookie, startTestServer, type TestApp, testConfig, XHR } from './helpers';
+import { createTestApp, freePort, merchantAuth, nextReference, openTestDatabase, sessionCookie, startTestServer, type TestApp, testConfig, XHR, simulated } from './helpers';
 
 interface Sample {
   name: string;
@@ -402,7 +402,7 @@ describe('a lender at an address where nothing answers', () => {
     // address is changed on the loaded configuration, as if that lender had moved.
     t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '2000', PROVIDER_PROBE_INTERVAL_MS: '100' }, undefined, (config) => ({
       ...config,
-      providers: { ...config.providers, resursV2: { ...config.providers.resursV2, baseUrl: `http://127.0.0.1:${port}/sandbox/resurs-v2` } },
+      providers: { ...config.providers, resursV2: { ...simulated(config).resursV2, baseUrl: `http://127.0.0.1:${port}/sandbox/resurs-v2` } },
     }));
   }, 60_000);
   afterAll(async () => {

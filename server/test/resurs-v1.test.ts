@@ -15,7 +15,7 @@ import type { ResursV1BookPayment, ResursV1Client } from '../src/providers/resur
 import type { ProviderResult } from '../src/providers/types';
 import { type FaultMode, RESURS_V1_PAYMENTS as PAYMENTS_NAMESPACE, type ResursV1Payment as SandboxPayment, sandboxStore } from '@portal/sandbox/testing';
 import { apiErrorFor, signingCodeFor } from '../src/services/provider-errors';
-import { nextReference, startTestServer, type TestApp } from './helpers';
+import { nextReference, startTestServer, type TestApp, simulated } from './helpers';
 
 const person = (nationalId: string): TestPerson => {
   const found = TEST_PEOPLE.find((p) => p.nationalId === nationalId);
@@ -42,7 +42,7 @@ describe('Resurs v1 adapter against the simulator', () => {
   const simulator = () => `${t.url}/sandbox/resurs-v1`;
   /** The adapter with the portal's account of one country. */
   const clientOf = (country: CountryCode, overrides: Partial<ResursV1ClientOptions> = {}) =>
-    createResursV1Client({ baseUrl: t.app.config.providers.resursV1.baseUrl, ...t.app.config.providers.resursV1.accounts[country], timeoutMs: 10_000, recorder, ...overrides });
+    createResursV1Client({ baseUrl: simulated(t.app.config).resursV1.baseUrl, ...simulated(t.app.config).resursV1.accounts[country], timeoutMs: 10_000, recorder, ...overrides });
   /**
    * Resurs issues a representative per country, and a payment is known to the one that booked it:
    * the adapters of both countries' accounts, each call going to the country it is about (as
@@ -212,7 +212,7 @@ describe('Resurs v1 adapter against the simulator', () => {
       expect(await sweden.getPayment(booked.paymentId)).toMatchObject({ ok: false, failure: { kind: 'refused', code: 'REFERENCED_DATA_DONT_EXISTS' } });
       expect(await sweden.annulPayment(booked.paymentId)).toMatchObject({ ok: false, failure: { kind: 'refused', code: 'REFERENCED_DATA_DONT_EXISTS' } });
       // Sweden's username with Norway's password is no account.
-      const mixed = clientOf('SE', { password: t.app.config.providers.resursV1.accounts.NO.password });
+      const mixed = clientOf('SE', { password: simulated(t.app.config).resursV1.accounts.NO.password });
       expect(await mixed.getPayment(booked.paymentId)).toEqual({ ok: false, failure: { kind: 'refused', status: 401, code: 'INVALID_AUTHENTICATION' } });
     });
 
@@ -406,7 +406,7 @@ describe('Resurs v1 adapter against the simulator', () => {
       const [who] = peopleWho('other-accounts');
       if (!who) throw new Error('no test person');
       const input = booking(who);
-      const { username, password } = t.app.config.providers.resursV1.accounts[who.country];
+      const { username, password } = simulated(t.app.config).resursV1.accounts[who.country];
       const envelope =
         '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:s="http://ecommerce.resurs.com/v4/msg/simplifiedshopflow"><soap:Body><s:bookPayment>' +
         `<paymentData><preferredId>${input.preferredId}</preferredId><paymentMethodId>PARTPAYMENT_${who.country}</paymentMethodId><customerIpAddress>127.0.0.1</customerIpAddress></paymentData>` +
@@ -557,7 +557,7 @@ describe('Resurs v1 adapter against the simulator', () => {
 
   it('records every call without bodies, against the application', async () => {
     const own = memoryRecorder();
-    const client = createResursV1Client({ baseUrl: t.app.config.providers.resursV1.baseUrl, ...t.app.config.providers.resursV1.accounts.NO, timeoutMs: 10_000, recorder: own });
+    const client = createResursV1Client({ baseUrl: simulated(t.app.config).resursV1.baseUrl, ...simulated(t.app.config).resursV1.accounts.NO, timeoutMs: 10_000, recorder: own });
     const context = { applicationId: 'application-1' };
     value(await client.getPricing({ countryCode: 'NO', amount: 15000, period: 36 }, context));
     await client.bookSignedPayment('no-such-payment', context);
@@ -577,7 +577,7 @@ describe('Resurs v1 adapter against the simulator', () => {
       expect(interaction.durationMs).toBeGreaterThanOrEqual(0);
     }
     // A lender that cannot be reached is recorded as such.
-    const unreachable = createResursV1Client({ ...t.app.config.providers.resursV1.accounts.NO, baseUrl: 'http://127.0.0.1:9', timeoutMs: 2_000, recorder: own });
+    const unreachable = createResursV1Client({ ...simulated(t.app.config).resursV1.accounts.NO, baseUrl: 'http://127.0.0.1:9', timeoutMs: 2_000, recorder: own });
     await unreachable.getPricing({ countryCode: 'NO', amount: 15000, period: 36 }, context);
     expect(own.interactions.slice(4).map((i) => [i.operation, i.outcome])).toEqual([['getPaymentMethods', 'unavailable']]);
   });

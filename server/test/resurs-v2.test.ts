@@ -14,7 +14,7 @@ import {
 } from '@portal/sandbox/testing';
 import type { ProviderResult } from '../src/providers/types';
 import { apiErrorFor } from '../src/services/provider-errors';
-import { nextReference, startTestServer, type TestApp } from './helpers';
+import { nextReference, startTestServer, type TestApp, simulated } from './helpers';
 
 interface Received {
   path: string;
@@ -66,7 +66,7 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
   beforeAll(async () => {
     t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '400' });
     hooks = await callbackReceiver();
-    base = t.app.config.providers.resursV2.baseUrl;
+    base = simulated(t.app.config).resursV2.baseUrl;
   });
   afterAll(async () => {
     await t?.close();
@@ -76,7 +76,7 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
   /** The adapter with the portal's account of a country (Norway's unless told). */
   const newClient = ({ country = 'NO', ...overrides }: { country?: CountryCode; clientId?: string; clientSecret?: string; tokens?: TokenCache } = {}) => {
     const recorder = memoryRecorder();
-    const { baseUrl, accounts } = t.app.config.providers.resursV2;
+    const { baseUrl, accounts } = simulated(t.app.config).resursV2;
     const resurs = createResursV2Client({ baseUrl, ...accounts[country], ...overrides, timeoutMs: t.app.config.providerTimeoutMs, recorder });
     return { resurs, recorder, count: (operation: string) => recorder.interactions.filter((i) => i.operation === operation).length };
   };
@@ -130,7 +130,7 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
     });
 
   const rawToken = async (country: CountryCode = 'NO') => {
-    const { clientId, clientSecret } = t.app.config.providers.resursV2.accounts[country];
+    const { clientId, clientSecret } = simulated(t.app.config).resursV2.accounts[country];
     const response = await fetch(`${base}/oauth2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

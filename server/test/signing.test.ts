@@ -10,7 +10,7 @@ import type { CreateSigningOrder, SigningClient, SigningTask } from '../src/prov
 import type { ProviderFailure } from '../src/providers/types';
 import { SIGNING_NAMESPACES, signingStoresOf } from '@portal/sandbox/testing';
 import { apiErrorFor, type SigningFailure, signingCodeFor } from '../src/services/provider-errors';
-import { nextReference, startTestServer, type TestApp } from './helpers';
+import { nextReference, startTestServer, type TestApp, simulated } from './helpers';
 
 const KARI = { ref: 'signatory-1', nationalId: '18087248794', name: 'Kari Nordmann', language: 'nb' as const };
 const ANNA = { ref: 'signatory-2', nationalId: '198305147715', name: 'Anna Andersson', language: 'sv' as const };
@@ -97,11 +97,11 @@ describe('signing adapter against the sandbox simulator', () => {
     fetch(`${t.url}/sandbox/control/faults/signing`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode }) });
 
   /** The adapter with room for a busy test machine, and a token cache of its own. */
-  const roomyClient = () => createSigningClient({ ...t.app.config.providers.signing, recorder, timeoutMs: 10_000 });
+  const roomyClient = () => createSigningClient({ ...simulated(t.app.config).signing, recorder, timeoutMs: 10_000 });
 
   beforeAll(async () => {
     t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '400' });
-    strict = createSigningClient({ ...t.app.config.providers.signing, recorder, timeoutMs: t.app.config.providerTimeoutMs });
+    strict = createSigningClient({ ...simulated(t.app.config).signing, recorder, timeoutMs: t.app.config.providerTimeoutMs });
     signing = roomyClient();
     contract = await samplePdf(2);
   });
@@ -214,7 +214,7 @@ describe('signing adapter against the sandbox simulator', () => {
   });
 
   it('expires tasks that were not signed within their days to live', async () => {
-    const shortLived = createSigningClient({ ...t.app.config.providers.signing, timeoutMs: 10_000, recorder, daysToLive: 2 });
+    const shortLived = createSigningClient({ ...simulated(t.app.config).signing, timeoutMs: 10_000, recorder, daysToLive: 2 });
     const order = await create(orderFor(), shortLived);
     await stores().orders.update(order.orderId, (o) => {
       if (!o) throw new Error('no order');
@@ -283,7 +283,7 @@ describe('signing adapter against the sandbox simulator', () => {
     expect((await signing.getOrder(order.orderId)).ok).toBe(true);
     expect(recorder.interactions.filter((i) => i.operation === 'getToken').length).toBe(before + 1);
 
-    const wrong = createSigningClient({ ...t.app.config.providers.signing, clientSecret: 'not-the-secret', timeoutMs: 10_000, recorder });
+    const wrong = createSigningClient({ ...simulated(t.app.config).signing, clientSecret: 'not-the-secret', timeoutMs: 10_000, recorder });
     expect(await wrong.getOrder(order.orderId)).toEqual({ ok: false, failure: { kind: 'refused', status: 401 } });
   });
 

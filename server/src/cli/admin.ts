@@ -8,7 +8,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BACK_OFFICE_LIMITS, createMerchantSchema, type z } from '@portal/domain';
-import { loadConfig, repoRoot } from '../config';
+import { loadStorageConfig, repoRoot } from '../config';
 import { type Db, openDatabase } from '../db/db';
 import { migrate } from '../db/migrate';
 import { protectPersonalData } from '../db/personal-data';
@@ -63,9 +63,9 @@ const toStdout = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
 
-/** The configured database: DATABASE_URL, or the embedded one in DATA_DIR. */
+/** The configured database: DATABASE_URL, or the embedded one in DATA_DIR (no provider setting is read). */
 async function openConfigured(): Promise<Db> {
-  const config = loadConfig();
+  const config = loadStorageConfig();
   return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 }
 
@@ -83,7 +83,7 @@ export async function main(argv: string[], print: (line: string) => void = toStd
   try {
     await migrate(db, join(repoRoot(), 'server', 'src', 'db', 'migrations'));
     // Merchants' lender secrets are sealed with the keys of personal data (ADR 22).
-    if (!db.personalData) db = (await protectPersonalData(db, loadConfig())).db;
+    if (!db.personalData) db = (await protectPersonalData(db, loadStorageConfig())).db;
     const command = `${noun} ${verb}`;
     switch (command) {
       case 'merchant list': {

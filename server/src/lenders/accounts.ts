@@ -35,16 +35,24 @@ export interface LenderAccounts {
  */
 const accountGone = () => fail({ kind: 'refused', status: 401, code: 'LENDER_ACCOUNT_GONE' });
 
-export function lenderAccounts({ merchants, resursV2, resursV1 }: { merchants: () => MerchantsRepository; resursV2: ResursV2Clients; resursV1: ResursV1Clients }): LenderAccounts {
-  /** The merchant's Merchant API accounts in a country: its own (or null), and the portal's, each in the merchant's store. */
+/** The portal has no account with the lender in the country: its products are not offered there (config.offers). */
+const notConfigured = () => fail({ kind: 'unavailable', reason: 'not-configured' });
+
+export function lenderAccounts({ merchants, resursV2, resursV1 }: { merchants: () => MerchantsRepository; resursV2: ResursV2Clients | null; resursV1: ResursV1Clients | null }): LenderAccounts {
+  /**
+   * The merchant's Merchant API accounts in a country: its own (or null), and the portal's (or
+   * null when the portal has none there), each in the merchant's store.
+   */
   async function v2Accounts(merchantId: string, country: CountryCode): Promise<Record<LenderAccount['source'], ResursV2Account | null>> {
+    const portal = resursV2?.portal[country] ?? null;
+    if (!resursV2) return { portal: null, merchant: null };
     const resurs = (await merchants().findDetails(merchantId))?.providerSettings.resurs;
-    const portal = resursV2.portal[country];
     const storeId = resurs?.storeId ?? null;
     const credentials = resurs?.credentials?.[country];
+    const defaultStore = storeId ?? portal?.storeId ?? null;
     return {
-      portal: { ...portal, storeId: storeId ?? portal.storeId },
-      merchant: credentials ? { clientId: credentials.clientId, clientSecret: credentials.clientSecret, storeId: storeId ?? portal.storeId } : null,
+      portal: portal && { ...portal, storeId: storeId ?? portal.storeId },
+      merchant: credentials && defaultStore ? { clientId: credentials.clientId, clientSecret: credentials.clientSecret, storeId: defaultStore } : null,
     };
   }
 
@@ -52,21 +60,33 @@ export function lenderAccounts({ merchants, resursV2, resursV1 }: { merchants: (
     async choose(kind, application) {
       const country = application.countryCode;
       if (kind === 'RESURS_V2') {
-        const { merchant } = await v2Accounts(application.merchantId, country);
-        return merchant ? { source: 'merchant', country, id: merchant.clientId } : { source: 'portal', country, id: resursV2.portal[country].clientId };
+        const { merchant, portal } = await v2Accounts(application.merchantId, country);
+        if (merchant) return { source: 'merchant', country, id: merchant.clientId };
+        return portal ? { source: 'portal', country, id: portal.clientId } : null;
       }
-      if (kind === 'RESURS_V1') return { source: 'portal', country, id: resursV1.portal[country].username };
+      if (kind === 'RESURS_V1') {
+        const portal = resursV1?.portal[country];
+        return portal ? { source: 'portal', country, id: portal.username } : null;
+      }
       return null;
     },
 
     async resursV2(application, account) {
-      if (!account) return ok(resursV2.portalClient(application.countryCode));
+      if (!resursV2) return notConfigured();
+      if (!account) {
+        const client = resursV2.portalClient(application.countryCode);
+        return client ? ok(client) : notConfigured();
+      }
       const found = (await v2Accounts(application.merchantId, account.country))[account.source];
       return found?.clientId === account.id ? ok(resursV2.of(found)) : accountGone();
     },
 
     async resursV1(application, account) {
-      if (!account) return ok(resursV1.portalClient(application.countryCode));
+      if (!resursV1) return notConfigured();
+      if (!account) {
+        const client = resursV1.portalClient(application.countryCode);
+        return client ? ok(client) : notConfigured();
+      }
       const found = account.source === 'portal' ? resursV1.portal[account.country] : null;
       return found?.username === account.id ? ok(resursV1.of(found)) : accountGone();
     },

@@ -20,14 +20,26 @@ import { createResursV1Client } from './resurs-v1/client';
 import { createResursV2Client } from './resurs-v2/client';
 import { createSigningClient } from './signing/client';
 import type { SigningClient } from './signing/types';
-import { ok, type ProviderResult } from './types';
+import { fail, ok, type ProviderResult } from './types';
+
+/**
+ * The configured providers. A lender, the signing service or a country's registry may be left
+ * out (null): its products are then not offered (config.offers), so nothing asks for it.
+ */
+/**
+ * A provider the caller's product needs, or, where this portal has none (it was removed from the
+ * configuration after the application was made), the failure that says so.
+ */
+export function configured<T>(client: T | null): ProviderResult<T> {
+  return client === null ? fail({ kind: 'unavailable', reason: 'not-configured' }) : ok(client);
+}
 
 export interface Providers {
   /** A client per Resurs account: the portal's per country, and merchants' own (ADR 22). */
-  resursV2: ResursV2Clients;
-  resursV1: ResursV1Clients;
-  grenke: GrenkeClient;
-  signing: SigningClient;
+  resursV2: ResursV2Clients | null;
+  resursV1: ResursV1Clients | null;
+  grenke: GrenkeClient | null;
+  signing: SigningClient | null;
   registry: CompanyRegistryClient;
   /** The BankID broker customers identify through (OpenID Connect). */
   bankId: BankIdBroker;
@@ -60,15 +72,30 @@ export default fp(async function providers(app: FastifyInstance) {
   const tokens = createTokenCache();
   const resursV2Guard = health.guard('resurs-v2');
   const resursV1Guard = health.guard('resurs-v1');
+  const grenkeCountries = p.grenke?.countries;
   const providers = {
-    resursV2: accountClients(p.resursV2.accounts, resursV2Identity, (account) =>
-      createResursV2Client({ baseUrl: p.resursV2.baseUrl, ...account, timeoutMs, recorder, guard: resursV2Guard, tokens }),
-    ),
-    resursV1: accountClients(p.resursV1.accounts, resursV1Identity, (account) =>
-      createResursV1Client({ baseUrl: p.resursV1.baseUrl, ...account, timeoutMs, recorder, guard: resursV1Guard }),
-    ),
-    grenke: createGrenkeClient({ ...p.grenke, timeoutMs, recorder, guard: health.guard('grenke'), log: app.log }),
-    signing: createSigningClient({ ...p.signing, timeoutMs, recorder, tokens }),
+    resursV2:
+      p.resursV2 &&
+      accountClients(p.resursV2.accounts, resursV2Identity, (account) =>
+        createResursV2Client({ baseUrl: p.resursV2?.baseUrl ?? '', ...account, timeoutMs, recorder, guard: resursV2Guard, tokens }),
+      ),
+    resursV1:
+      p.resursV1 &&
+      accountClients(p.resursV1.accounts, resursV1Identity, (account) =>
+        createResursV1Client({ baseUrl: p.resursV1?.baseUrl ?? '', ...account, timeoutMs, recorder, guard: resursV1Guard }),
+      ),
+    grenke:
+      p.grenke &&
+      createGrenkeClient({
+        baseUrl: p.grenke.baseUrl,
+        clientCertFile: grenkeCountries?.NO?.certFile ?? grenkeCountries?.SE?.certFile,
+        clientKeyFile: grenkeCountries?.NO?.keyFile ?? grenkeCountries?.SE?.keyFile,
+        timeoutMs,
+        recorder,
+        guard: health.guard('grenke'),
+        log: app.log,
+      }),
+    signing: p.signing && createSigningClient({ ...p.signing, timeoutMs, recorder, tokens }),
     registry: createRegistryClient({ ...p.registry, timeoutMs, recorder, tokens }),
     bankId: createBankIdBroker({ ...p.oidc, redirectUri: `${config.publicUrl}${API.bankIdCallback.pattern}`, allowInsecureHttp: config.sandbox, timeoutMs }),
     operatorLogin: config.backOffice.oidc
@@ -84,17 +111,18 @@ export default fp(async function providers(app: FastifyInstance) {
   app.decorate('providerHealth', health);
   // Open circuits are tested in the background from the start; nothing runs while all are closed.
   // A lender's circuit is the lender's, whichever account calls: the probe asks with the portal's own.
-  const probeEach = async (probe: (country: CountryCode) => Promise<ProviderResult<void>>): Promise<ProviderResult<void>> => {
+  const probeEach = async (probe: (country: CountryCode) => Promise<ProviderResult<void>> | null): Promise<ProviderResult<void>> => {
     for (const country of COUNTRY_CODES) {
       const result = await probe(country);
-      if (!result.ok) return result;
+      if (result && !result.ok) return result;
     }
     return ok(undefined);
   };
+  // A provider that is not configured is never called, so its circuit never opens: its probe is never asked.
   health.watch({
-    'resurs-v1': () => probeEach((country) => providers.resursV1.portalClient(country).probe()),
-    'resurs-v2': () => probeEach((country) => providers.resursV2.portalClient(country).probe()),
-    grenke: () => providers.grenke.probe(),
+    'resurs-v1': () => probeEach((country) => providers.resursV1?.portalClient(country)?.probe() ?? null),
+    'resurs-v2': () => probeEach((country) => providers.resursV2?.portalClient(country)?.probe() ?? null),
+    grenke: () => providers.grenke?.probe() ?? Promise.resolve(ok(undefined)),
   });
   app.addHook('onClose', async () => health.stop());
 });

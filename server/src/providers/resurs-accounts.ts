@@ -11,12 +11,12 @@ import type { ResursV1Client } from './resurs-v1/types';
 import type { ResursV2Client } from './resurs-v2/types';
 
 export interface AccountClients<Account, Client> {
-  /** The portal's own account in a country (the configured default). */
-  readonly portal: Readonly<Record<CountryCode, Account>>;
+  /** The portal's own account in a country (the configured default); null: none there. */
+  readonly portal: Readonly<Record<CountryCode, Account | null>>;
   /** The client of an account. */
   of(account: Account): Client;
-  /** The client of the portal's account in a country. */
-  portalClient(country: CountryCode): Client;
+  /** The client of the portal's account in a country; null: the portal has none there. */
+  portalClient(country: CountryCode): Client | null;
 }
 
 export type ResursV2Clients = AccountClients<ResursV2Account, ResursV2Client>;
@@ -25,7 +25,7 @@ export type ResursV1Clients = AccountClients<ResursV1Account, ResursV1Client>;
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 export function accountClients<Account, Client>(
-  portal: Readonly<Record<CountryCode, Account>>,
+  portal: Readonly<Record<CountryCode, Account | null>>,
   identify: (account: Account) => { key: string; secret: string },
   create: (account: Account) => Client,
 ): AccountClients<Account, Client> {
@@ -39,7 +39,14 @@ export function accountClients<Account, Client>(
     clients.set(key, { secret: hash, client });
     return client;
   };
-  return { portal, of, portalClient: (country) => of(portal[country]) };
+  return {
+    portal,
+    of,
+    portalClient: (country) => {
+      const account = portal[country];
+      return account ? of(account) : null;
+    },
+  };
 }
 
 export const resursV2Identity = (account: ResursV2Account) => ({ key: `${account.clientId}\n${account.storeId}`, secret: account.clientSecret });

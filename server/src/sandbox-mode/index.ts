@@ -16,6 +16,10 @@ const SANDBOX_BASE = '/sandbox';
 
 export default async function sandboxMode(app: FastifyInstance) {
   const { config } = app;
+  // In sandbox mode every provider is simulated (config.ts), so each is there.
+  const { resursV2, resursV1, signing, registry } = config.providers;
+  if (!resursV2 || !resursV1 || !signing || !registry.sweden) throw new Error('sandbox mode needs every simulated provider in the configuration');
+  const sweden = registry.sweden;
   await seedSandboxData(app);
 
   const brokerIssuer = `${config.publicUrl}${SANDBOX_BASE}/bankid`;
@@ -30,13 +34,21 @@ export default async function sandboxMode(app: FastifyInstance) {
       // Resurs issued the portal an account per country, and shops accounts of their own.
       resursV2: {
         accounts: [
-          ...COUNTRY_CODES.map((country) => ({ country, ...config.providers.resursV2.accounts[country] })),
+          ...COUNTRY_CODES.flatMap((country) => {
+            const account = resursV2.accounts[country];
+            return account ? [{ country, ...account }] : [];
+          }),
           ...COUNTRY_CODES.map((country) => ({ country, ...SANDBOX_SHOP_RESURS_ACCOUNTS[country] })),
         ],
       },
-      resursV1: { accounts: COUNTRY_CODES.map((country) => ({ country, ...config.providers.resursV1.accounts[country] })) },
-      signing: config.providers.signing,
-      registry: config.providers.registry.sweden,
+      resursV1: {
+        accounts: COUNTRY_CODES.flatMap((country) => {
+          const account = resursV1.accounts[country];
+          return account ? [{ country, ...account }] : [];
+        }),
+      },
+      signing,
+      registry: sweden,
       bankId: {
         customers: { ...config.providers.oidc, redirectUri: `${config.publicUrl}${API.bankIdCallback.pattern}` },
         // The back office signs its operators in at the sandbox broker when that is its issuer.

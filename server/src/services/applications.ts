@@ -88,6 +88,8 @@ export async function createApplication(
   publicUrl: string,
   merchant: Merchant,
   request: CreateApplicationRequest,
+  /** Whether this portal offers the product in the country (lenders.offered); only a new application is asked. */
+  offered: (routed: Pick<ApplicationRecord, 'provider' | 'version' | 'countryCode'>) => boolean = () => true,
 ): Promise<CreateResult> {
   // The merchant's default webhook URL (set in the back office) passes the same rules as one sent here.
   checkAllowedOrigins(merchant, { ...request, webhookUrl: request.webhookUrl ?? merchant.webhookUrl ?? undefined }, publicUrl);
@@ -107,6 +109,12 @@ export async function createApplication(
   if (existing) return existingAnswer(existing);
 
   const { countryCode: country, customer } = request;
+  const provider = customer.type === 'LEGAL' ? 'GRENKE' : 'RESURS';
+  if (!offered({ provider, version: request.version, countryCode: country })) {
+    // Said plainly to the merchant's developer: which product, which country, and that it is this portal's setup.
+    const product = provider === 'GRENKE' ? 'Business leasing (customer.type LEGAL)' : 'Consumer credit (customer.type PRIVATE)';
+    throw ApiError.badRequest({ 'customer.type': { key: validationKey('productNotOffered') } }, `${product} is not offered in ${country} by this portal: its lender is not configured there`);
+  }
   try {
     const created = await db.transaction(async (tx) => {
       const r = repositories(tx);
@@ -117,7 +125,7 @@ export async function createApplication(
         requestHash,
         countryCode: country,
         customerType: customer.type,
-        provider: customer.type === 'LEGAL' ? 'GRENKE' : 'RESURS',
+        provider,
         version: request.version,
         loanAmount: request.loan.loanAmount,
         loanPeriod: request.loan.loanPeriod,

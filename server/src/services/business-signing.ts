@@ -12,7 +12,9 @@ import type { StoredOrder } from '../db/repositories/signing-orders';
 import { repositories } from '../db/repositories';
 import { CONTRACT_DELIVERY_QUEUE } from './queues';
 import { ApiError } from '../lib/errors';
-import type { SigningOrder } from '../providers/signing/types';
+import type { GrenkeClient } from '../providers/grenke/types';
+import { configured } from '../providers/index';
+import type { SigningClient, SigningOrder } from '../providers/signing/types';
 import type { SessionIdentity } from '../types';
 import { applyEvent, applyEvents } from './apply-event';
 import { apiErrorFor } from './provider-errors';
@@ -44,6 +46,15 @@ export function sessionsView(status: ApplicationStatus, order: StoredOrder | nul
 const canBeSigned = (order: StoredOrder) => !order.tasks.some((task) => UNSIGNABLE.includes(task.status));
 
 export function businessSigning(app: FastifyInstance) {
+  /** GRENKE and the signing service; business leasing is offered only where both are configured (config.offers). */
+  function business(): { grenke: GrenkeClient; signing: SigningClient } {
+    const grenke = configured(app.providers.grenke);
+    if (!grenke.ok) throw apiErrorFor(grenke.failure);
+    const signing = configured(app.providers.signing);
+    if (!signing.ok) throw apiErrorFor(signing.failure);
+    return { grenke: grenke.value, signing: signing.value };
+  }
+
   const leaseMs = app.config.providerTimeoutMs * 3 + 2000;
 
   /**
@@ -54,11 +65,11 @@ export function businessSigning(app: FastifyInstance) {
     const provider = await app.repos.providerApplications.find(application.id);
     if (!provider?.externalId) throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
     const context = { applicationId: application.id };
-    const contract = await app.providers.grenke.getContractDocument(provider.externalId, context);
+    const contract = await business().grenke.getContractDocument(provider.externalId, context);
     if (!contract.ok) throw apiErrorFor(contract.failure);
     const signPage = `${app.config.publicUrl}${pagePath(PAGES.formSign.url())}`;
     const name = `${identity.firstName} ${identity.lastName}`;
-    const created = await app.providers.signing.createOrder(
+    const created = await business().signing.createOrder(
       {
         // A new attempt is a new order: the signing service answers the same order for the same reference.
         clientReference: again ? `${application.reference}-${Date.now().toString(36)}` : application.reference,
@@ -104,9 +115,9 @@ export function businessSigning(app: FastifyInstance) {
     const provider = await app.repos.providerApplications.find(application.id);
     if (!provider?.externalId || order.packagingTask.status !== 'COMPLETED') return false;
     const context = { applicationId: application.id };
-    const signed = await app.providers.signing.getSignedDocument(order.orderId, order.packagingTask.id, context);
+    const signed = await business().signing.getSignedDocument(order.orderId, order.packagingTask.id, context);
     if (!signed.ok) return false;
-    const uploaded = await app.providers.grenke.uploadSignedContract(provider.externalId, signed.value, context);
+    const uploaded = await business().grenke.uploadSignedContract(provider.externalId, signed.value, context);
     return uploaded.ok;
   }
 
@@ -148,7 +159,7 @@ export function businessSigning(app: FastifyInstance) {
 
   /** Refreshes an order from the signing service and applies what it says. */
   async function refresh(application: ApplicationRecord, orderId: string): Promise<StoredOrder> {
-    const result = await app.providers.signing.getOrder(orderId, { applicationId: application.id });
+    const result = await business().signing.getOrder(orderId, { applicationId: application.id });
     if (!result.ok) throw apiErrorFor(result.failure);
     return save(application, result.value);
   }

@@ -6,8 +6,10 @@ import { apiErrorFor } from './provider-errors';
 import { schedulePoll } from './refresh-status';
 
 export async function mockGrenkeDecision(app: FastifyInstance, application: ApplicationRecord, action: GrenkeMockAction, delayMs: number): Promise<void> {
+  const grenke = app.config.providers.grenke;
+  if (!grenke) throw apiErrorFor({ kind: 'unavailable', reason: 'not-configured' });
   const result = await decideGrenkeSandboxRequest(
-    { baseUrl: app.config.providers.grenke.baseUrl, timeoutMs: app.config.providerTimeoutMs, recorder: { record: async () => undefined } },
+    { baseUrl: grenke.baseUrl, timeoutMs: app.config.providerTimeoutMs, recorder: { record: async () => undefined } },
     { externalReference: application.reference, action, delayMs },
     { applicationId: application.id },
   );

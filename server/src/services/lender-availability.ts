@@ -1,6 +1,7 @@
 /**
  * Whether a customer can apply to an application's lender now (ADR 17): not while the lender's
- * circuit is open, nor when the lender just failed to price this very application. The apply
+ * circuit is open, nor when the lender just failed to price this very application, nor when the
+ * lender is no longer configured here. The apply
  * screen then shows WEB_SERVICE_DOWN in place of a form that could not be sent, and asks again
  * when the customer retries.
  */
@@ -16,6 +17,6 @@ const PROVIDER_OF: Readonly<Record<ProviderKind, GuardedProvider>> = {
   GRENKE: 'grenke',
 };
 
-export function lenderAvailable(app: FastifyInstance, application: Pick<ApplicationRecord, 'provider' | 'version'>, priced: Priced): boolean {
-  return !priced.unanswered && app.providerHealth.isAvailable(PROVIDER_OF[app.lenders.kindFor(application)]);
+export function lenderAvailable(app: FastifyInstance, application: Pick<ApplicationRecord, 'provider' | 'version' | 'countryCode'>, priced: Priced): boolean {
+  return !priced.unanswered && app.lenders.offered(application) && app.providerHealth.isAvailable(PROVIDER_OF[app.lenders.kindFor(application)]);
 }

@@ -1,10 +1,11 @@
 /**
  * The loan terms shown to the customer come from the provider's pricing, never from the
- * merchant (PRODUCT section 4). Priced once per application and kept; when the provider cannot
- * be reached there are no terms, the apply screen says the lender is unavailable
+ * merchant (PRODUCT section 4). Priced once per application and kept; when the provider gives
+ * no price (unreachable, or an answer we cannot read) there are no terms, the apply screen says the lender is unavailable
  * (services/lender-availability.ts), and pricing is tried again on the next load.
  */
 import type { FastifyInstance } from 'fastify';
+import { configured } from '../providers/index';
 import { type LoanView, renewalPeriodMonths } from '@portal/domain';
 import type { ApplicationRecord } from '../db/repositories/applications';
 import type { LoanPricing } from '../providers/types';
@@ -33,7 +34,11 @@ export async function storedPricing(app: FastifyInstance, applicationId: string)
 
 export interface Priced {
   pricing: LoanPricing | null;
-  /** The provider was asked just now and did not answer (unreachable, timed out, 5xx, circuit open). */
+  /**
+   * The provider was asked just now and gave no price: unreachable, timed out, 5xx, circuit
+   * open, an answer we cannot read, or a refusal. The screen then says the lender is unavailable
+   * rather than show a price summary with empty figures.
+   */
   unanswered: boolean;
 }
 
@@ -46,8 +51,9 @@ export async function pricingFor(app: FastifyInstance, application: ApplicationR
   let pricing: LoanPricing | null = null;
   let unanswered: boolean;
   if (application.provider === 'GRENKE') {
-    const result = await app.providers.grenke.calculate({ amount: input.amount, period: input.period, currency: application.currency }, context);
-    unanswered = !result.ok && result.failure.kind === 'unavailable';
+    const grenke = configured(app.providers.grenke);
+    const result = grenke.ok ? await grenke.value.calculate({ amount: input.amount, period: input.period, currency: application.currency }, context) : grenke;
+    unanswered = !result.ok;
     if (result.ok) {
       const monthly = result.value.monthlyTotalInstalment;
       pricing = {
@@ -69,7 +75,7 @@ export async function pricingFor(app: FastifyInstance, application: ApplicationR
     const account = await app.lenders.accounts.choose(kind, application);
     const client = kind === 'RESURS_V2' ? await app.lenders.accounts.resursV2(application, account) : await app.lenders.accounts.resursV1(application, account);
     const result = client.ok ? await client.value.getPricing(input, context) : client;
-    unanswered = !result.ok && result.failure.kind === 'unavailable';
+    unanswered = !result.ok;
     if (result.ok) pricing = result.value;
   }
   if (pricing) {

@@ -8,6 +8,7 @@ import { API, signedDocumentQuerySchema } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
 import { authorisedApplication } from '../../services/applications';
 import { businessSigning } from '../../services/business-signing';
+import { configured } from '../../providers/index';
 import { apiErrorFor } from '../../services/provider-errors';
 import { activeReference, requireIdentity, signingLimits, uiLanguage } from './session';
 
@@ -44,7 +45,8 @@ export default async function signB2bRoutes(app: FastifyInstance) {
       const order = await signing.storedOrder(application.id);
       // Only this application's own order and packaging task.
       if (!order || order.orderId !== request.query.signingRef || order.packagingTaskId !== request.query.packagingTaskId) throw ApiError.notFound();
-      const result = await app.providers.signing.getSignedDocument(order.orderId, order.packagingTaskId, { applicationId: application.id });
+      const client = configured(app.providers.signing);
+      const result = client.ok ? await client.value.getSignedDocument(order.orderId, order.packagingTaskId, { applicationId: application.id }) : client;
       if (!result.ok) throw apiErrorFor(result.failure);
       return reply
         .type('application/pdf')

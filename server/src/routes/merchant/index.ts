@@ -101,7 +101,7 @@ export default async function merchantApi(app: FastifyInstance) {
       },
       async (request, reply) => {
         const merchant = requireMerchant(request);
-        const result = await createApplication(scope.db, scope.config.publicUrl, merchant, request.body);
+        const result = await createApplication(scope.db, scope.config.publicUrl, merchant, request.body, (routed) => scope.lenders.offered(routed));
         if (result.created) {
           request.log.info({ reference: result.response.reference }, 'application created');
           scope.metrics.applicationEntered('CREATED');
