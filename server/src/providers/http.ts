@@ -19,6 +19,13 @@ export interface HttpClientOptions {
   dispatcher?: Dispatcher;
   /** The provider's circuit (providers/health.ts), for the lenders. */
   guard?: CallGuard | undefined;
+  /**
+   * For a provider that answers some refusals with a 5xx (GRENKE answers a problem with the
+   * account's set-up as 500): given the status and the body read as JSON (or text), the refusal's
+   * code when the answer is one, so it is a `refused` failure the operator sees instead of an
+   * outage that opens the circuit; null when it is an outage.
+   */
+  refusalOf5xx?: (status: number, body: unknown) => string | null;
 }
 
 export interface HttpRequest<T = unknown> {
@@ -112,7 +119,22 @@ function unguardedClient(options: HttpClientOptions): HttpClient {
 
       const { status } = response;
       if (status >= 500) {
-        await response.body?.cancel();
+        if (options.refusalOf5xx) {
+          const text = await response.text().catch(() => '');
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text) as unknown;
+          } catch {
+            // Kept as text.
+          }
+          const code = options.refusalOf5xx(status, body);
+          if (code !== null) {
+            await record('refused', status);
+            return fail({ kind: 'refused', status, code });
+          }
+        } else {
+          await response.body?.cancel();
+        }
         await record('unavailable', status);
         return fail({ kind: 'unavailable', reason: 'server-error', status });
       }
@@ -126,7 +148,7 @@ function unguardedClient(options: HttpClientOptions): HttpClient {
         let code: string | undefined;
         try {
           const text = await response.text();
-          // `code` (Resurs), `errorCode`, or PascalCase `Code` (GRENKE).
+          // `code` (Resurs), `errorCode`, or PascalCase `Code`.
           const parsed = JSON.parse(text) as { code?: unknown; errorCode?: unknown; Code?: unknown };
           const found = parsed.code ?? parsed.errorCode ?? parsed.Code;
           code = typeof found === 'string' ? found : undefined;
