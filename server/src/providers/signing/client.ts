@@ -1,15 +1,19 @@
 /**
- * The signing service adapter, Signicat Enterprise Sign style (PROVIDERS.md, [S]): an OAuth2
- * client-credentials token, the PDF uploaded to session storage, then an order with one task per
- * signer and a PAdES packaging task that yields the signed PDF. The same code talks to the
- * sandbox simulator. Answers are checked before they are trusted; nothing is thrown.
+ * The signing service adapter, Signicat Enterprise Sign API v1 (contracts/src/signicat-sign): an
+ * OAuth2 client-credentials token, the PDF uploaded to session storage, then an order with one
+ * task per signer, each task bound to its signer's national identity number, and a PAdES
+ * packaging task that yields the signed PDF. An order carries no statuses: each task's and the
+ * packaging task's are read from their own endpoints. The same code talks to the sandbox
+ * simulator. Every answer is read by its published shape; one that does not have it fails as
+ * `unreadable`, naming the field. Nothing is thrown.
  */
-import { type CountryCode, z } from '@portal/domain';
-import { createHttpClient, type HttpResponse } from '../http';
+import { z } from 'zod';
+import type { CountryCode } from '@portal/domain';
+import { createHttpClient } from '../http';
 import { accessTokens, type TokenCache, withBearer } from '../oauth-tokens';
 import { fail, ok, type CallContext, type InteractionRecorder, type ProviderRefusal, type ProviderResult } from '../types';
 import { packagingStatusOf, taskStatusOf } from './statuses';
-import type { CreateSigningOrder, PackagingStatus, SigningClient, SigningOrder, SigningTask } from './types';
+import type { CreateSigningOrder, SigningClient, SigningOrder, SigningTask } from './types';
 
 export type SigningClientOptions = {
   baseUrl: string;
@@ -21,13 +25,31 @@ export type SigningClientOptions = {
   tokens?: TokenCache | undefined;
   /** Days a signer has before the task expires ([?] no documented default; 30 is Signicat's upper bound for deletion). */
   daysToLive?: number | undefined;
+  /**
+   * The signature method names on the lender's Signicat account, by country. Signicat sets them
+   * up per account, so `nbid` and `sbid` are a guess to confirm with Signicat (README).
+   */
+  signatureMethods?: Partial<Record<CountryCode, string>> | undefined;
 };
 
 export const DEFAULT_DAYS_TO_LIVE = 14;
+export const DEFAULT_SIGNATURE_METHODS: Readonly<Record<CountryCode, string>> = { NO: 'nbid', SE: 'sbid' };
 
-/** Signicat's token endpoint on the API host and the one scope every API uses ([V] scope, [S] path). */
+/**
+ * Signicat's token endpoint on the API host and the one scope every API uses. Client id and
+ * secret go in the form, as Signicat's SDK sends them (signicat-net AuthManager.cs:22-30).
+ */
 const TOKEN_PATH = 'auth/open/connect/token';
 const TOKEN_SCOPE = 'signicat-api';
+
+/**
+ * The subject attribute that binds a task to one person: Signicat lets only the person whose
+ * e-ID gives this national identity number sign the task. The name is a production client's
+ * ([S] README); Signicat's SDK gives the model, not the names.
+ */
+export const NATIONAL_ID_ATTRIBUTE = 'national-id';
+/** A signature made by identifying with the e-ID (Signicat's SignatureMethodType). */
+const AUTHENTICATION_BASED = 'AUTHENTICATION_BASED';
 
 const DOCUMENT_ID = 'contract';
 const PACKAGING_TASK_ID = 'signed-contract';
@@ -43,43 +65,44 @@ const PATHS = {
     `enterprise/sign/orders/${encodeURIComponent(id)}/packaging-tasks/${encodeURIComponent(packagingId)}/result`,
 };
 
-const documentAnswer = z.object({ documentId: z.string().check(z.minLength(1)) });
+/** The answers as the adapter reads them (fields it does not use are left out, unknown ones allowed). */
+const documentAnswer = z.object({ documentId: z.string().min(1) });
 const orderAnswer = z.object({
-  id: z.string().check(z.minLength(1)),
-  clientReference: z.optional(z.nullable(z.string())),
-  tasks: z.array(
-    z.object({
-      id: z.string(),
-      signingUrl: z.string(),
-      status: z.optional(z.string()),
-      subject: z.optional(z.nullable(z.object({ id: z.optional(z.nullable(z.string())) }))),
-    }),
-  ),
-  packagingTasks: z.optional(z.array(z.object({ id: z.string(), status: z.optional(z.string()) }))),
+  id: z.string().min(1),
+  clientReference: z.string().nullish(),
+  tasks: z.array(z.object({ id: z.string().min(1), signingUrl: z.string().min(1), subject: z.object({ id: z.string().nullish() }).nullish() })),
+  // The portal always asks for one packaging task: an order without it cannot give the signed PDF.
+  packagingTasks: z.array(z.object({ id: z.string().min(1) })).min(1),
 });
-const taskStatusAnswer = z.object({ taskStatus: z.string() });
-const packagingStatusAnswer = z.object({ packagingTaskStatus: z.string() });
+/** Signicat's SDK writes the status words in upper case; they are read in any case. */
+const taskStatusAnswer = z.object({ taskStatus: z.string().refine((word) => taskStatusOf(word) !== null, 'not a task status') });
+const packagingStatusAnswer = z.object({ packagingTaskStatus: z.string().refine((word) => packagingStatusOf(word) !== null, 'not a packaging status') });
+const isPdf = (bytes: Uint8Array) =>
+  bytes.length > 4 && bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46; // %PDF
+const pdfAnswer = z.instanceof(Uint8Array).refine(isPdf, 'not a PDF');
 
-const unexpected = (status: number, code = 'UNEXPECTED_ANSWER') => fail({ kind: 'refused', status, code });
+type Signer = CreateSigningOrder['signers'][number];
 
-/** The e-ID a signer signs with: Norwegian or Swedish BankID ([?] method names, see README). */
-function signatureMethodFor(signer: CreateSigningOrder['signers'][number]): string {
-  const country: CountryCode = signer.country ?? (signer.nationalId.replace(/\D/g, '').length === 12 ? 'SE' : 'NO');
-  return country === 'SE' ? 'sbid' : 'nbid';
-}
+/** Norwegian or Swedish: the signer's country, else the national ID's form (12 digits Swedish). */
+const digitsOf = (nationalId: string) => nationalId.replace(/\D/g, '');
+const countryOf = (signer: Signer): CountryCode => signer.country ?? (digitsOf(signer.nationalId).length === 12 ? 'SE' : 'NO');
 
-function orderBody(input: CreateSigningOrder, documentId: string, daysToLive: number) {
-  const tasks = input.signers.map((signer, i) => ({
-    id: `task-${i + 1}`,
-    language: signer.language,
-    daysToLive,
-    documents: [{ id: DOCUMENT_ID, description: input.documentTitle, action: 'SIGN', source: 'SESSION', documentRef: documentId }],
-    signatureMethods: [{ name: signatureMethodFor(signer) }],
-    subject: { id: signer.ref, nationalId: signer.nationalId },
-    onTaskComplete: input.redirects.complete,
-    onTaskReject: input.redirects.reject,
-    onTaskPostpone: input.redirects.postpone,
-  }));
+function orderBody(input: CreateSigningOrder, documentId: string, daysToLive: number, methods: Readonly<Record<CountryCode, string>>) {
+  const tasks = input.signers.map((signer, i) => {
+    const method = methods[countryOf(signer)];
+    return {
+      id: `task-${i + 1}`,
+      language: signer.language,
+      daysToLive,
+      documents: [{ id: DOCUMENT_ID, description: input.documentTitle, action: 'SIGN', source: 'SESSION', documentRef: documentId }],
+      signatureMethods: [{ name: method, type: AUTHENTICATION_BASED }],
+      // Only this person may sign: Signicat compares the e-ID's national ID with the attribute.
+      subject: { id: signer.ref, attributes: [{ name: NATIONAL_ID_ATTRIBUTE, value: digitsOf(signer.nationalId), methods: [method] }] },
+      onTaskComplete: input.redirects.complete,
+      onTaskReject: input.redirects.reject,
+      onTaskPostpone: input.redirects.postpone,
+    };
+  });
   return {
     clientReference: input.clientReference,
     tasks,
@@ -87,49 +110,34 @@ function orderBody(input: CreateSigningOrder, documentId: string, daysToLive: nu
   };
 }
 
-const isPdf = (bytes: Uint8Array) =>
-  bytes.length > 4 && bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46; // %PDF
-
 export function createSigningClient(options: SigningClientOptions): SigningClient {
   const http = createHttpClient({ provider: 'signing', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder });
   const daysToLive = options.daysToLive ?? DEFAULT_DAYS_TO_LIVE;
-  const call = withBearer(http, accessTokens(http, { clientId: options.clientId, clientSecret: options.clientSecret, path: TOKEN_PATH, scope: TOKEN_SCOPE, authentication: 'basic' }, options.tokens));
+  const methods = { ...DEFAULT_SIGNATURE_METHODS, ...options.signatureMethods };
+  const call = withBearer(http, accessTokens(http, { clientId: options.clientId, clientSecret: options.clientSecret, path: TOKEN_PATH, scope: TOKEN_SCOPE, authentication: 'form' }, options.tokens));
 
-  /** Reads an order; statuses the order does not carry are asked for one by one. */
-  const readOrder = async (response: HttpResponse<unknown>, context?: CallContext): Promise<ProviderResult<SigningOrder>> => {
-    const parsed = orderAnswer.safeParse(response.body);
-    if (!parsed.success) return unexpected(response.status);
-    const order = parsed.data;
-    const packaging = order.packagingTasks?.[0];
-    if (!packaging) return unexpected(response.status, 'NO_PACKAGING_TASK');
-
+  /** An order with each task's status and the packaging task's, each read from its own endpoint. */
+  const readOrder = async (order: z.infer<typeof orderAnswer>, context?: CallContext): Promise<ProviderResult<SigningOrder>> => {
     const tasks: SigningTask[] = [];
     for (const task of order.tasks) {
-      let word = task.status;
-      if (word === undefined) {
-        const status = await call<unknown>({ operation: 'getTaskStatus', path: PATHS.taskStatus(order.id, task.id), context });
-        if (!status.ok) return status;
-        const read = taskStatusAnswer.safeParse(status.value.body);
-        if (!read.success) return unexpected(status.value.status);
-        word = read.data.taskStatus;
-      }
-      const status = taskStatusOf(word);
-      if (!status) return unexpected(response.status, 'UNKNOWN_STATUS');
-      tasks.push({ id: task.id, signerRef: task.subject?.id ?? task.id, status, signingUrl: task.signingUrl });
-    }
-
-    let packagingWord = packaging.status;
-    if (packagingWord === undefined) {
-      const status = await call<unknown>({ operation: 'getPackagingStatus', path: PATHS.packagingStatus(order.id, packaging.id), context });
+      const status = await call({ operation: 'getTaskStatus', path: PATHS.taskStatus(order.id, task.id), answer: taskStatusAnswer, context });
       if (!status.ok) return status;
-      const read = packagingStatusAnswer.safeParse(status.value.body);
-      if (!read.success) return unexpected(status.value.status);
-      packagingWord = read.data.packagingTaskStatus;
+      const word = taskStatusOf(status.value.body.taskStatus);
+      if (!word) return fail({ kind: 'unreadable', status: status.value.status, field: 'taskStatus' });
+      tasks.push({ id: task.id, signerRef: task.subject?.id ?? task.id, status: word, signingUrl: task.signingUrl });
     }
-    const packagingStatus: PackagingStatus | null = packagingStatusOf(packagingWord);
-    if (!packagingStatus) return unexpected(response.status, 'UNKNOWN_STATUS');
-
+    const [packaging] = order.packagingTasks;
+    if (!packaging) return fail({ kind: 'unreadable', status: 200, field: 'packagingTasks' });
+    const status = await call({ operation: 'getPackagingStatus', path: PATHS.packagingStatus(order.id, packaging.id), answer: packagingStatusAnswer, context });
+    if (!status.ok) return status;
+    const packagingStatus = packagingStatusOf(status.value.body.packagingTaskStatus);
+    if (!packagingStatus) return fail({ kind: 'unreadable', status: status.value.status, field: 'packagingTaskStatus' });
     return ok({ orderId: order.id, clientReference: order.clientReference ?? '', tasks, packagingTask: { id: packaging.id, status: packagingStatus } });
+  };
+
+  const getOrder = async (orderId: string, context?: CallContext): Promise<ProviderResult<SigningOrder>> => {
+    const response = await call({ operation: 'getOrder', path: PATHS.order(orderId), answer: orderAnswer, context });
+    return response.ok ? readOrder(response.value.body, context) : response;
   };
 
   /**
@@ -138,9 +146,7 @@ export function createSigningClient(options: SigningClientOptions): SigningClien
    * still running or failed, and the refusal stays as it came.
    */
   const whyNotPackaged = async (orderId: string, failure: ProviderRefusal, context?: CallContext): Promise<ProviderResult<Uint8Array>> => {
-    const response = await call<unknown>({ operation: 'getOrder', path: PATHS.order(orderId), context });
-    if (!response.ok) return fail(failure);
-    const order = await readOrder(response.value, context);
+    const order = await getOrder(orderId, context);
     if (!order.ok || order.value.tasks.every((task) => task.status === 'COMPLETED')) return fail(failure);
     return fail({ ...failure, catalogue: 'ALL_CONTRACTS_MUST_BE_SIGNED' });
   };
@@ -148,47 +154,43 @@ export function createSigningClient(options: SigningClientOptions): SigningClien
   return {
     async createOrder(input: CreateSigningOrder, context?: CallContext): Promise<ProviderResult<SigningOrder>> {
       if (input.signers.length === 0) return fail({ kind: 'refused', status: 400, code: 'NO_SIGNERS' });
-      const uploaded = await call<unknown>({
+      const uploaded = await call({
         operation: 'uploadDocument',
         method: 'POST',
         path: PATHS.documents,
         headers: { 'Content-Type': 'application/pdf' },
         body: input.document,
+        answer: documentAnswer,
         context,
       });
       if (!uploaded.ok) return uploaded;
-      const document = documentAnswer.safeParse(uploaded.value.body);
-      if (!document.success) return unexpected(uploaded.value.status);
 
-      const created = await call<unknown>({
+      const created = await call({
         operation: 'createOrder',
         method: 'POST',
         path: PATHS.orders,
-        json: orderBody(input, document.data.documentId, daysToLive),
+        json: orderBody(input, uploaded.value.body.documentId, daysToLive, methods),
+        answer: orderAnswer,
         context,
       });
       if (!created.ok) return created;
-      const order = await readOrder(created.value, context);
+      const order = await readOrder(created.value.body, context);
       if (!order.ok) return order;
       return ok({ ...order.value, clientReference: order.value.clientReference || input.clientReference });
     },
 
-    async getOrder(orderId: string, context?: CallContext): Promise<ProviderResult<SigningOrder>> {
-      const response = await call<unknown>({ operation: 'getOrder', path: PATHS.order(orderId), context });
-      if (!response.ok) return response;
-      return readOrder(response.value, context);
-    },
+    getOrder,
 
     async getSignedDocument(orderId: string, packagingTaskId: string, context?: CallContext): Promise<ProviderResult<Uint8Array>> {
-      const response = await call<Uint8Array>({
+      const response = await call({
         operation: 'getSignedDocument',
         path: PATHS.packagingResult(orderId, packagingTaskId),
         headers: { Accept: 'application/pdf' },
         responseType: 'bytes',
+        answer: pdfAnswer,
         context,
       });
       if (!response.ok) return response.failure.kind === 'refused' && response.failure.status === 409 ? whyNotPackaged(orderId, response.failure, context) : response;
-      if (!isPdf(response.value.body)) return unexpected(response.value.status, 'NOT_A_PDF');
       return ok(response.value.body);
     },
 

@@ -1,7 +1,8 @@
 /**
- * The one place that reads the signing service's status words. Signicat writes them capitalised
- * in its documentation (Created, Completed …) and lower case on the wire in integrations seen in
- * the wild ([S]), so they are read without regard to case.
+ * The one place that reads the signing service's status words. Signicat's SDK names them in
+ * upper case (CREATED, COMPLETED …: signicat-net TaskStatus, PackagingTaskStatus) but reads them
+ * without regard to case, as a production client does too ([S] README), so they are read here
+ * in any case.
  */
 import type { SigningSessionStatus } from '@portal/domain';
 import type { PackagingStatus } from './types';
