@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shapeDiff, violations } from '@portal/contracts';
+import { fixture } from '@portal/contracts/fixtures';
+import * as published from '@portal/contracts/signicat-sign/schemas';
 import { SIGNING_SESSION_STATUSES } from '@portal/domain';
 import { memoryRecorder } from '../src/providers/interactions';
 import { createSigningClient } from '../src/providers/signing/client';
@@ -80,13 +83,16 @@ describe('signing adapter against the sandbox simulator', () => {
     return result.value;
   };
   const statuses = async (orderId: string) => (await read(orderId)).tasks.map((task) => task.status);
-  /** What the signer's browser does on the page: a plain form post. */
-  const press = (task: SigningTask, action: 'sign' | 'reject' | 'postpone', name?: string) =>
+  /**
+   * What the signer's browser does on the page: a plain form post. `nationalId` is what the
+   * signer's BankID gives (left out: the person the task is for).
+   */
+  const press = (task: SigningTask, action: 'sign' | 'reject' | 'postpone', name?: string, nationalId?: string) =>
     fetch(task.signingUrl, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ action, ...(name === undefined ? {} : { name }) }),
+      body: new URLSearchParams({ action, ...(name === undefined ? {} : { name }), ...(nationalId === undefined ? {} : { nationalId }) }),
     });
   const taskOf = (order: { tasks: SigningTask[] }, i: number): SigningTask => {
     const task = order.tasks[i];
@@ -203,6 +209,30 @@ describe('signing adapter against the sandbox simulator', () => {
     expect(await statuses(order.orderId)).toEqual(['CREATED', 'CREATED']);
   });
 
+  it('binds each task to its signer: only the person whose BankID gives the bound national ID can sign or decline', async () => {
+    const input = orderFor();
+    const order = await create(input);
+    // The order Signicat got names the person (the simulator keeps what the national-id attribute said).
+    const stored = await stores().orders.get(order.orderId);
+    expect(stored?.tasks.map((task) => task.subject.nationalId)).toEqual([KARI.nationalId, ANNA.nationalId]);
+
+    // Someone else holding Kari's link, with their own BankID (Anna's national ID), cannot sign it.
+    const intruder = await press(taskOf(order, 0), 'sign', 'Anna Andersson', ANNA.nationalId);
+    expect(intruder.status).toBe(403);
+    const page = await intruder.text();
+    expect(page).toContain('data-testid="other-person"');
+    expect(page).toContain('Dokumentet er til en annen person.');
+    expect(page).not.toContain(KARI.nationalId);
+    expect((await press(taskOf(order, 0), 'reject', undefined, '03056912345')).status).toBe(403);
+    expect(await statuses(order.orderId)).toEqual(['CREATED', 'CREATED']);
+
+    // Kari's own BankID (written with a space, as a person might) signs.
+    const kari = await press(taskOf(order, 0), 'sign', 'Kari Nordmann', '180872 48794');
+    expect(kari.status).toBe(303);
+    expect(kari.headers.get('location')).toBe(input.redirects.complete);
+    expect(await statuses(order.orderId)).toEqual(['COMPLETED', 'CREATED']);
+  });
+
   it('asks for the name BankID would give before a signature counts', async () => {
     const order = await create(orderFor({ signers: [{ ...KARI, nationalId: '03056912345' }] }));
     const page = await (await fetch(taskOf(order, 0).signingUrl)).text();
@@ -253,7 +283,7 @@ describe('signing adapter against the sandbox simulator', () => {
     expect((await press(taskOf(first.value, 0), 'sign', 'Kari Nordmann')).status).toBe(303);
     // Asking again later answers the order as it is now, not a new one.
     expect(await create(input)).toMatchObject({ orderId: first.value.orderId, tasks: [{ status: 'COMPLETED' }, { status: 'CREATED' }] });
-    expect(recorder.interactions.at(-1)).toMatchObject({ operation: 'createOrder', httpStatus: 200 });
+    expect(recorder.interactions.filter((i) => i.operation === 'createOrder').at(-1)).toMatchObject({ httpStatus: 200 });
   });
 
   it('takes documents far larger than the portal JSON body limit', async () => {
@@ -295,6 +325,104 @@ describe('signing adapter against the sandbox simulator', () => {
     expect(taskStatusOf('Signed')).toBeNull();
     expect(['Created', 'Completed', 'Failed', 'other'].map(packagingStatusOf)).toEqual(['CREATED', 'COMPLETED', 'FAILED', null]);
     expect(SIGNING_SESSION_STATUSES.filter(isFinalTaskStatus)).toEqual(['COMPLETED', 'REJECTED', 'EXPIRED', 'DELETED']);
+  });
+
+  describe('held to Signicat\'s published contract', () => {
+    const base = () => t.app.config.providers.signing?.baseUrl ?? '';
+    const token = async () => {
+      const { clientId, clientSecret } = t.app.config.providers.signing ?? { clientId: '', clientSecret: '' };
+      const response = await fetch(`${base()}/auth/open/connect/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'signicat-api', client_id: clientId, client_secret: clientSecret }),
+      });
+      const body: unknown = await response.json();
+      expect(response.status).toBe(200);
+      expect(violations(published.tokenAnswer, body)).toEqual([]);
+      expect(shapeDiff(fixture('signicat-sign', 'token').answer, body)).toEqual([]);
+      return (body as { access_token: string }).access_token;
+    };
+    const api = async (method: string, path: string, init: { json?: unknown; pdf?: Uint8Array } = {}) => {
+      const response = await fetch(`${base()}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${await token()}`,
+          ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(init.pdf ? { 'content-type': 'application/pdf' } : {}),
+        },
+        body: init.json !== undefined ? JSON.stringify(init.json) : init.pdf && Buffer.from(init.pdf),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+    };
+    /** An answer of the simulator against the schema and the published example of the same call. */
+    const holds = (answer: unknown, schema: Parameters<typeof violations>[0], example: string) => {
+      expect(violations(schema, answer)).toEqual([]);
+      expect(shapeDiff(fixture('signicat-sign', example).answer, answer)).toEqual([]);
+    };
+    /** The published bound-signer order, with a document the simulator holds. */
+    const boundOrder = async () => {
+      const uploaded = await api('POST', '/enterprise/sign/documents', { pdf: contract });
+      holds(uploaded.body, published.uploadDocumentAnswer, 'upload-document');
+      const documentRef = (uploaded.body as { documentId: string }).documentId;
+      const example = fixture('signicat-sign', 'create-order-bound-signer').request as { tasks: { documents: object[] }[] } & Record<string, unknown>;
+      return {
+        ...example,
+        clientReference: nextReference('contract'),
+        tasks: example.tasks.map((task) => ({ ...task, documents: task.documents.map((d) => ({ ...d, documentRef })) })),
+      };
+    };
+    type Task = { subject?: unknown; signatureMethods?: unknown };
+    const withTask = (order: { tasks: object[] }, change: (task: Task) => Task) => ({ ...order, tasks: order.tasks.map((task) => change(task)) });
+
+    it('answers every call in the published shapes, and each status word as Signicat writes it', async () => {
+      const order = await boundOrder();
+      const created = await api('POST', '/enterprise/sign/orders', { json: order });
+      expect(created.status).toBe(201);
+      holds(created.body, published.orderAnswer, 'create-order-bound-signer');
+      const { id, tasks, packagingTasks } = published.orderAnswer.parse(created.body);
+      const [task] = tasks;
+      const [packaging] = packagingTasks ?? [];
+      if (!task || !packaging) throw new Error('no task');
+      holds((await api('GET', `/enterprise/sign/orders/${id}`)).body, published.orderAnswer, 'get-order');
+
+      const taskStatus = async () => (await api('GET', `/enterprise/sign/orders/${id}/tasks/${task.id}/status`)).body;
+      const packagingStatus = async () => (await api('GET', `/enterprise/sign/orders/${id}/packaging-tasks/${packaging.id}/status`)).body;
+      holds(await taskStatus(), published.taskStatusAnswer, 'task-status-created');
+      expect(await taskStatus()).toMatchObject({ orderId: id, taskId: task.id, taskStatus: 'CREATED' });
+      holds(await packagingStatus(), published.packagingStatusAnswer, 'packaging-status-created');
+
+      const signed = await fetch(task.signingUrl ?? '', {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ action: 'sign', name: 'Kari Nordmann', nationalId: '17029012345' }),
+      });
+      expect(signed.status).toBe(303);
+      holds(await taskStatus(), published.taskStatusAnswer, 'task-status-completed');
+      expect(await taskStatus()).toMatchObject({ taskStatus: 'COMPLETED' });
+      holds(await packagingStatus(), published.packagingStatusAnswer, 'packaging-status-completed');
+      expect(await packagingStatus()).toMatchObject({ packagingTaskStatus: 'COMPLETED' });
+
+      const missing = await api('GET', '/enterprise/sign/orders/00000000-0000-4000-a000-000000000000');
+      expect(missing.status).toBe(404);
+      holds(missing.body, published.problem, 'not-found');
+      expect((await api('DELETE', `/enterprise/sign/orders/${id}`)).status).toBe(204);
+      holds(await taskStatus(), published.taskStatusAnswer, 'task-status-deleted');
+    });
+
+    it.each<[string, (task: Task) => Task, string]>([
+      ['a subject with `nationalId`, a field Signicat\'s Subject does not have', (task) => ({ ...task, subject: { id: '1', nationalId: KARI.nationalId } }), 'tasks[0].subject'],
+      ['a task bound to no one (no subject)', ({ subject: _dropped, ...task }) => task, 'tasks[0].subject.attributes'],
+      ['a subject without the national-id attribute', (task) => ({ ...task, subject: { id: '1', attributes: [] } }), 'tasks[0].subject.attributes'],
+      ['an attribute without a value', (task) => ({ ...task, subject: { id: '1', attributes: [{ name: 'national-id' }] } }), 'tasks[0].subject.attributes[0].value'],
+      ['a signature method type Signicat does not list', (task) => ({ ...task, signatureMethods: [{ name: 'nbid', type: 'BANKID' }] }), 'tasks[0].signatureMethods[0].type'],
+    ])('refuses an order with %s, in Signicat\'s error shape', async (_case, change, property) => {
+      const refused = await api('POST', '/enterprise/sign/orders', { json: withTask(await boundOrder(), change) });
+      expect(refused.status).toBe(400);
+      holds(refused.body, published.problem, 'create-order-attribute-without-value');
+      expect(published.problem.parse(refused.body).violations?.map((v) => v.propertyPath)).toContain(property);
+    });
   });
 
   describe('fault modes', () => {

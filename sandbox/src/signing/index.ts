@@ -1,8 +1,10 @@
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createOrderRequest, propertyPath } from '@portal/contracts/signicat-sign/schemas';
 import { isLanguage, type Language, z } from '@portal/domain';
 import { randomToken, safeEqual, sha256Hex } from '../lib/tokens';
 import {
+  isBoundSigner,
   knownName,
   languageOf,
   lookOf,
@@ -14,6 +16,7 @@ import {
   type SigningTaskRecord,
   signingStores,
   taskStatusOf,
+  wireStatus,
 } from './orders';
 import type { SandboxContext } from '../context';
 import { signingPage, statusPage } from './page';
@@ -25,70 +28,66 @@ const PDF_BODY_LIMIT = 10 * 1024 * 1024;
 /** Access tokens live ten minutes ([?] Signicat's lifetime is configurable per client). */
 const TOKEN_LIFETIME_SECONDS = 600;
 const MAX_DAYS_TO_LIVE = 90;
+/** The subject attribute that binds a task to one person ([S] contracts/src/signicat-sign). */
+const NATIONAL_ID = 'national-id';
 /** When a task does not say how long it lives ([?] no documented default). */
 const DEFAULT_DAYS_TO_LIVE = 30;
 
-const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+/**
+ * The rules of this simulator beyond Signicat's published shape (which `createOrderRequest` from
+ * the contract holds): the hosted page needs the three return addresses, packages as PAdES only,
+ * and gives a task at most 90 days [?].
+ */
 const httpUrl = z.url({ protocol: /^https?$/ });
-
-const orderBody = z.object({
-  clientReference: text(255),
-  daysUntilDeletion: z.optional(z.int().check(z.gte(1), z.lte(30))),
-  tasks: z
-    .array(
-      z.object({
-        id: text(100),
-        language: z.optional(text(10)),
-        daysToLive: z.optional(z.int().check(z.gte(1), z.lte(MAX_DAYS_TO_LIVE))),
-        documents: z
-          .array(
-            z.object({
-              id: text(100),
-              description: z.optional(z.nullable(z.string().check(z.maxLength(300)))),
-              action: z.optional(z.string()),
-              source: z.optional(z.string()),
-              documentRef: text(200),
-            }),
-          )
-          .check(z.minLength(1)),
-        signatureMethods: z.array(z.object({ name: text(50), type: z.optional(z.string()) })).check(z.minLength(1)),
-        subject: z.optional(
-          z.object({
-            id: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
-            nationalId: z.optional(z.nullable(z.string().check(z.maxLength(20)))),
-            // The older shape: attributes named national-id ([S]).
-            attributes: z.optional(z.array(z.object({ name: z.string(), value: z.string() }))),
-          }),
-        ),
-        onTaskComplete: httpUrl,
-        onTaskReject: httpUrl,
-        onTaskPostpone: httpUrl,
-      }),
-    )
-    .check(z.minLength(1)),
-  packagingTasks: z.optional(
-    z.array(
-      z.object({
-        id: text(100),
-        method: z.enum(['pades']),
-        documents: z.array(z.object({ taskId: text(100), documentIds: z.array(text(100)).check(z.minLength(1)) })).check(z.minLength(1)),
-      }),
-    ),
-  ),
+const simulatorTask = z.object({
+  daysToLive: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(MAX_DAYS_TO_LIVE)))),
+  onTaskComplete: httpUrl,
+  onTaskReject: httpUrl,
+  onTaskPostpone: httpUrl,
+});
+const simulatorOrder = z.object({
+  tasks: z.array(simulatorTask),
+  packagingTasks: z.optional(z.nullable(z.array(z.object({ method: z.enum(['pades']) })))),
 });
 
+type OrderRequest = ReturnType<typeof createOrderRequest.parse>;
+type Violation = { propertyPath: string; message: string };
+
+/**
+ * Every task must name the one person who may sign it (a `national-id` subject attribute with a
+ * value). Signicat itself would take an unbound task, which anyone with its link could sign; the
+ * portal must never send one, so the sandbox refuses it [?] (README).
+ */
+function unboundTasks(body: OrderRequest): Violation[] {
+  return body.tasks.flatMap((task, i) =>
+    task.subject?.attributes?.some((attribute) => attribute.name === NATIONAL_ID && attribute.value.trim() !== '')
+      ? []
+      : [{ propertyPath: `tasks[${i}].subject.attributes`, message: `A ${NATIONAL_ID} attribute binding the task to its signer is required` }],
+  );
+}
+
+/**
+ * The page's form. `nationalId` stands for what the signer's BankID would give: left empty, the
+ * signer is the person the task is for; another number is someone else's BankID.
+ */
 const pageForm = z.object({
   action: z.enum(['sign', 'reject', 'postpone']),
   name: z.optional(z.string()),
+  nationalId: z.optional(z.string().check(z.maxLength(20))),
   lang: z.optional(z.string()),
 });
 
-/** Problem details, as Signicat answers errors ({status, type, title, detail}). */
-const problem = (reply: FastifyReply, status: number, title: string, detail?: string) =>
+/**
+ * Problem details, as Signicat answers errors ({status, type, title, detail}), with the rules a
+ * request broke as `violations: [{propertyPath, message}]` (contracts/src/signicat-sign).
+ */
+const problem = (reply: FastifyReply, status: number, title: string, detail?: string, violations?: Violation[]) =>
   reply
     .status(status)
     .type('application/problem+json')
-    .send({ status, type: 'about:blank', title, ...(detail ? { detail } : {}) });
+    .send({ status, type: 'about:blank', title, ...(detail ? { detail } : {}), ...(violations?.length ? { violations } : {}) });
+
+const invalid = (reply: FastifyReply, violations: Violation[]) => problem(reply, 400, 'Bad Request', 'The request is not valid.', violations);
 
 const isPdf = (body: Buffer) => body.subarray(0, 5).toString('latin1') === '%PDF-';
 
@@ -162,15 +161,18 @@ export default async function simulator(app: FastifyInstance, context: SandboxCo
         daysToLive: task.daysToLive,
         documents: task.documents,
         signatureMethods: task.signatureMethods,
-        // The subject's national ID is not echoed back: the caller has it.
-        subject: { id: task.subject.id },
+        // The subject as sent, as Signicat echoes it; older records kept only the national ID.
+        subject: {
+          id: task.subject.id,
+          attributes: task.subject.attributes ?? (task.subject.nationalId ? [{ name: NATIONAL_ID, value: task.subject.nationalId, methods: null }] : null),
+        },
         onTaskComplete: task.onTaskComplete,
         onTaskReject: task.onTaskReject,
         onTaskPostpone: task.onTaskPostpone,
         signingUrl: signingUrl(order.id, task.id),
-        status: taskStatusOf(order, task),
       })),
-      packagingTasks: order.packagingTasks.map((p) => ({ id: p.id, method: p.method, documents: p.documents, status: p.status })),
+      // No statuses here: Signicat's order has none; they have endpoints of their own.
+      packagingTasks: order.packagingTasks.map((p) => ({ id: p.id, method: p.method, documents: p.documents })),
     };
   }
 
@@ -178,7 +180,7 @@ export default async function simulator(app: FastifyInstance, context: SandboxCo
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(SIGNING_CSS),
   );
 
-  // OAuth2 client credentials (client_secret_basic, or client_secret_post as a courtesy).
+  // OAuth2 client credentials: id and secret in the form, as Signicat's SDK sends them, or as HTTP Basic.
   app.post('/auth/open/connect/token', async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, string | undefined>;
     let clientId = form.client_id;
@@ -203,7 +205,7 @@ export default async function simulator(app: FastifyInstance, context: SandboxCo
     }
     const token = randomToken(32);
     await stores.tokens.put(sha256Hex(token), { clientId }, TOKEN_LIFETIME_SECONDS);
-    return { access_token: token, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS, scope: form.scope ?? 'signicat-api' };
+    return { access_token: token, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS };
   });
 
   // The API proper: every call needs a valid bearer token.
@@ -233,20 +235,23 @@ export default async function simulator(app: FastifyInstance, context: SandboxCo
     });
 
     api.post('/enterprise/sign/orders', async (request, reply) => {
-      const parsed = orderBody.safeParse(request.body);
-      if (!parsed.success) {
-        return problem(reply, 400, 'Bad Request', parsed.error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; '));
-      }
+      // Signicat's published shape first (a field it does not know, a missing value), then this simulator's rules.
+      const parsed = createOrderRequest.safeParse(request.body);
+      if (!parsed.success) return invalid(reply, parsed.error.issues.map((i) => ({ propertyPath: propertyPath(i.path), message: i.message })));
       const body = parsed.data;
+      const ours = simulatorOrder.safeParse(body);
+      if (!ours.success) return invalid(reply, ours.error.issues.map((i) => ({ propertyPath: propertyPath(i.path), message: i.message })));
+      const unbound = unboundTasks(body);
+      if (unbound.length > 0) return invalid(reply, unbound);
       const ids = body.tasks.map((t) => t.id);
       if (new Set(ids).size !== ids.length) return problem(reply, 400, 'Bad Request', 'Task ids must be unique.');
       for (const task of body.tasks) {
         for (const document of task.documents) {
-          if (!(await stores.documents.get(document.documentRef))) return problem(reply, 400, 'Bad Request', `Unknown documentRef in task ${task.id}.`);
+          if (!document.documentRef || !(await stores.documents.get(document.documentRef))) return problem(reply, 400, 'Bad Request', `Unknown documentRef in task ${task.id}.`);
         }
       }
       for (const packaging of body.packagingTasks ?? []) {
-        for (const ref of packaging.documents) {
+        for (const ref of packaging.documents ?? []) {
           const task = body.tasks.find((t) => t.id === ref.taskId);
           if (!task || !ref.documentIds.every((id) => task.documents.some((d) => d.id === id))) {
             return problem(reply, 400, 'Bad Request', `Packaging task ${packaging.id} names an unknown task or document.`);
@@ -254,10 +259,12 @@ export default async function simulator(app: FastifyInstance, context: SandboxCo
         }
       }
 
-      const orderId = orderIdFor(body.clientReference);
+      // A creation without a reference has one of its own [?]: the same order is then never answered twice.
+      const clientReference = body.clientReference ?? randomToken(16);
+      const orderId = orderIdFor(clientReference);
       const fresh: SigningOrderRecord = {
         id: orderId,
-        clientReference: body.clientReference,
+        clientReference,
         createdAt: new Date().toISOString(),
         daysUntilDeletion: body.daysUntilDeletion ?? null,
         tasks: body.tasks.map(
@@ -270,20 +277,22 @@ export default async function simulator(app: FastifyInstance, context: SandboxCo
               description: d.description ?? null,
               action: d.action ?? 'SIGN',
               source: d.source ?? 'SESSION',
-              documentRef: d.documentRef,
+              documentRef: d.documentRef ?? '',
             })),
-            signatureMethods: task.signatureMethods,
+            signatureMethods: (task.signatureMethods ?? []).map((m) => ({ name: m.name ?? null, type: m.type ?? null })),
             subject: {
               id: task.subject?.id ?? null,
-              nationalId: task.subject?.nationalId ?? task.subject?.attributes?.find((a) => a.name === 'national-id')?.value ?? null,
+              nationalId: task.subject?.attributes?.find((a) => a.name === NATIONAL_ID)?.value ?? null,
+              attributes: (task.subject?.attributes ?? []).map((a) => ({ name: a.name, value: a.value, methods: a.methods ?? null })),
             },
-            onTaskComplete: task.onTaskComplete,
-            onTaskReject: task.onTaskReject,
-            onTaskPostpone: task.onTaskPostpone,
+            // Checked by `simulatorOrder` above.
+            onTaskComplete: task.onTaskComplete ?? '',
+            onTaskReject: task.onTaskReject ?? '',
+            onTaskPostpone: task.onTaskPostpone ?? '',
             status: 'Created',
           }),
         ),
-        packagingTasks: (body.packagingTasks ?? []).map((p) => ({ id: p.id, method: p.method, documents: p.documents, status: 'Created' })),
+        packagingTasks: (body.packagingTasks ?? []).map((p) => ({ id: p.id, method: p.method ?? 'pades', documents: p.documents ?? [], status: 'Created' })),
       };
       // The same client reference answers the order already made (idempotent creation).
       const stored = await stores.orders.update(orderId, (current) => current ?? fresh);
@@ -311,14 +320,19 @@ export default async function simulator(app: FastifyInstance, context: SandboxCo
       const order = await loadOrder(request.params.id);
       const task = order?.tasks.find((t) => t.id === request.params.taskId);
       if (!order || !task) return problem(reply, 404, 'Not Found');
-      return { taskStatus: taskStatusOf(order, task) };
+      return { orderId: order.id, taskId: task.id, taskStatus: wireStatus(taskStatusOf(order, task)) };
     });
 
     api.get<{ Params: { id: string; packagingId: string } }>('/enterprise/sign/orders/:id/packaging-tasks/:packagingId/status', async (request, reply) => {
       const order = await loadOrder(request.params.id);
       const packaging = order?.packagingTasks.find((p) => p.id === request.params.packagingId);
-      if (!packaging) return problem(reply, 404, 'Not Found');
-      return { packagingTaskStatus: packaging.status };
+      if (!order || !packaging) return problem(reply, 404, 'Not Found');
+      return {
+        orderId: order.id,
+        packagingTaskId: packaging.id,
+        packagingTaskStatus: wireStatus(packaging.status),
+        ...(packaging.status === 'Completed' ? { packagingTaskResultUri: `${context.publicUrl}${base}/enterprise/sign/orders/${encodeURIComponent(order.id)}/packaging-tasks/${encodeURIComponent(packaging.id)}/result` } : {}),
+      };
     });
 
     api.get<{ Params: { id: string; packagingId: string } }>('/enterprise/sign/orders/:id/packaging-tasks/:packagingId/result', async (request, reply) => {
@@ -351,7 +365,15 @@ export default async function simulator(app: FastifyInstance, context: SandboxCo
     return order && task ? { order, task } : null;
   };
 
-  const renderTask = (reply: FastifyReply, order: SigningOrderRecord, task: SigningTaskRecord, lang: Language, nameError = false, name?: string) => {
+  /** The page; `problem` is what was wrong with the last press: no name, or someone else's BankID. */
+  const renderTask = (
+    reply: FastifyReply,
+    order: SigningOrderRecord,
+    task: SigningTaskRecord,
+    lang: Language,
+    problem: { nameError?: boolean; name?: string; otherPerson?: boolean } = {},
+  ) => {
+    const { nameError = false, name, otherPerson = false } = problem;
     const path = signPath(order.id, task.id);
     const status = taskStatusOf(order, task);
     if (status !== 'Created') {
@@ -370,8 +392,9 @@ export default async function simulator(app: FastifyInstance, context: SandboxCo
         maskedNationalId: task.subject.nationalId ? maskNationalId(task.subject.nationalId) : null,
         name: name ?? knownName(task),
         nameError,
+        otherPerson,
       }),
-      nameError ? 400 : 200,
+      otherPerson ? 403 : nameError ? 400 : 200,
     );
   };
 
@@ -417,8 +440,16 @@ export default async function simulator(app: FastifyInstance, context: SandboxCo
       request.log.info({ orderId: order.id, taskId: task.id, action }, 'signing sandbox task');
       return reply.redirect(task.onTaskPostpone, 303);
     }
+    // The BankID step: only the person the task is bound to may sign or decline it. Left empty,
+    // the sandbox's BankID is that person's; Signicat compares the e-ID's national ID with the
+    // task's national-id attribute the same way [?] (README).
+    const identified = (parsed.data.nationalId ?? '').trim();
+    if (identified !== '' && !isBoundSigner(task, identified)) {
+      request.log.info({ orderId: order.id, taskId: task.id, action }, 'signing sandbox refused another person');
+      return renderTask(reply, order, task, lang, { otherPerson: true });
+    }
     const name = (parsed.data.name ?? '').trim();
-    if (action === 'sign' && (name.length === 0 || name.length > 100)) return renderTask(reply, order, task, lang, true, name);
+    if (action === 'sign' && (name.length === 0 || name.length > 100)) return renderTask(reply, order, task, lang, { nameError: true, name });
 
     const now = new Date().toISOString();
     const updated = await stores.orders.update(order.id, (current) => {

@@ -9,6 +9,7 @@ import type { SandboxRecords } from '../records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Statuses as the page speaks of them; the API writes them in upper case (`wireStatus`). */
 export type StoredTaskStatus = 'Created' | 'Completed' | 'Rejected' | 'Deleted';
 export type TaskStatus = StoredTaskStatus | 'Expired';
 export type PackagingTaskStatus = 'Created' | 'Completed' | 'Failed';
@@ -19,8 +20,12 @@ export interface SigningTaskRecord {
   language: string;
   daysToLive: number;
   documents: { id: string; description: string | null; action: string; source: string; documentRef: string }[];
-  signatureMethods: { name: string; type?: string | undefined }[];
-  subject: { id: string | null; nationalId: string | null };
+  signatureMethods: { name: string | null; type: string | null }[];
+  /**
+   * The person the task is for: the `national-id` subject attribute's value, the one national ID
+   * that may sign it, and the attributes as sent (echoed in the order, as Signicat does).
+   */
+  subject: { id: string | null; nationalId: string | null; attributes?: { name: string; value: string; methods: string[] | null }[] | undefined };
   onTaskComplete: string;
   onTaskReject: string;
   onTaskPostpone: string;
@@ -86,6 +91,18 @@ export function taskStatusOf(order: SigningOrderRecord, task: SigningTaskRecord,
   return task.status;
 }
 
+/** A status word as Signicat's API writes it: upper case (signicat-net Mapper.cs:35, TaskStatus, PackagingTaskStatus). */
+export const wireStatus = (status: TaskStatus | PackagingTaskStatus) => status.toUpperCase();
+
+/**
+ * Whether the person a BankID identified may act on the task: the one its `national-id` subject
+ * attribute names, compared digit by digit. A task without one binds no one.
+ */
+export function isBoundSigner(task: SigningTaskRecord, identified: string): boolean {
+  const bound = task.subject.nationalId?.replace(/\D/g, '') ?? '';
+  return bound === '' || bound === identified.replace(/\D/g, '');
+}
+
 /** The signer's language as the portal speaks it (Signicat also knows `no` for Norwegian). */
 export function languageOf(task: SigningTaskRecord): Language {
   const code = task.language.toLowerCase();
@@ -95,7 +112,7 @@ export function languageOf(task: SigningTaskRecord): Language {
 
 /** Norwegian or Swedish BankID, by the signature method, else by the language. */
 export function lookOf(task: SigningTaskRecord): Look {
-  const method = task.signatureMethods[0]?.name.toLowerCase() ?? '';
+  const method = task.signatureMethods[0]?.name?.toLowerCase() ?? '';
   if (method.startsWith('sbid')) return 'SE';
   if (method.startsWith('nbid')) return 'NO';
   return languageOf(task) === 'sv' ? 'SE' : 'NO';

@@ -41,6 +41,8 @@ export interface SigningPageModel {
   maskedNationalId: string | null;
   name: string;
   nameError: boolean;
+  /** The BankID used belongs to someone other than the person the task is bound to. */
+  otherPerson: boolean;
 }
 
 export function signingPage(model: SigningPageModel): string {
@@ -76,12 +78,31 @@ export function signingPage(model: SigningPageModel): string {
               <legend>
                 <h2>{t.bankIdHeading}</h2>
               </legend>
+              {model.otherPerson ? (
+                <p className="error" role="alert" data-testid="other-person">
+                  {t.otherPerson}
+                </p>
+              ) : null}
               {model.maskedNationalId ? (
                 <dl>
                   <dt>{t.nationalId}</dt>
                   <dd data-testid="national-id">{model.maskedNationalId}</dd>
                 </dl>
               ) : null}
+              <label htmlFor="signer-national-id">{t.identifiedAs}</label>
+              <input
+                type="text"
+                id="signer-national-id"
+                name="nationalId"
+                inputMode="numeric"
+                maxLength={20}
+                autoComplete="off"
+                aria-describedby="signer-national-id-hint"
+                aria-invalid={model.otherPerson ? 'true' : undefined}
+              />
+              <p className="hint" id="signer-national-id-hint">
+                {t.identifiedAsHint}
+              </p>
               <label htmlFor="signer-name">{t.name}</label>
               <input
                 type="text"
