@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MERCHANT_API } from '@portal/domain';
+import { signingStoresOf } from '@portal/sandbox/testing';
 import { CONTRACT_DELIVERY_QUEUE } from '../src/services/queues';
 import { ENGINES, merchantAuth, startTestServer, SUBMIT_STORM_LIMITS, type TestApp } from './helpers';
 import { call, type Customer, eventually, outcomeOf, startBusiness, withFault } from './flow-helpers';
@@ -84,6 +85,39 @@ describe.each(ENGINES)('business leasing (GRENKE and the signing service) on %s'
     // Someone else's order is not reachable through this application.
     const wrong = await call(t, customer, 'GET', `${API.signedDocument.pattern}?signingRef=other&packagingTaskId=${refreshed.packagingTaskId}`);
     expect(wrong.statusCode).toBe(404);
+  });
+
+  it('binds the signing order to the identified signatory: another person\'s BankID cannot sign the contract', async () => {
+    const customer = await startBusiness(t, '892831270', t.url);
+    await submit(customer);
+    await eventually(async () => (await merchantView(customer)).status === 'APPROVED', 15_000);
+    const sessions = (await call(t, customer, 'GET', API.signB2bSessions.pattern)).json<Sessions>();
+    const signingUrl = sessions.sessions[0]?.signingUrl ?? '';
+
+    // The order the signing service got binds its one task to the person who identified (Kari), by national ID.
+    const order = await signingStoresOf(t.db).orders.get(sessions.orderId ?? '');
+    expect(order?.tasks.map((task) => task.subject.attributes)).toEqual([[{ name: 'national-id', value: '18087248794', methods: ['nbid'] }]]);
+    expect(order?.tasks[0]?.signatureMethods).toEqual([{ name: 'nbid', type: 'AUTHENTICATION_BASED' }]);
+
+    const press = (nationalId: string, name: string) =>
+      fetch(signingUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ action: 'sign', name, nationalId }),
+        redirect: 'manual',
+      });
+    // Someone with the link and their own BankID (Ola's) is refused; nothing is signed.
+    expect((await press('27028809552', 'Ola Hansen')).status).toBe(403);
+    const after = (await call(t, customer, 'PATCH', API.signB2bSessions.pattern)).json<Sessions>();
+    expect(after.sessions[0]?.status).toBe('CREATED');
+    expect(after.signedDocumentAvailable).toBe(false);
+    expect((await merchantView(customer)).status).not.toBe('COMPLETED');
+
+    // Kari's own BankID signs, and the lease is contracted.
+    expect((await press('18087248794', 'Kari Nordmann')).status).toBe(303);
+    const signed = (await call(t, customer, 'PATCH', API.signB2bSessions.pattern)).json<Sessions>();
+    expect(signed.sessions[0]?.status).toBe('COMPLETED');
+    expect((await merchantView(customer)).status).toBe('COMPLETED');
   });
 
   it('hands a signed contract to GRENKE later when GRENKE was down at the moment of signing', async () => {
