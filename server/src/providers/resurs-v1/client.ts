@@ -1,17 +1,18 @@
 /**
  * The Resurs v1 adapter: Simplified Shop Flow (SOAP) for pricing, booking and signing, and
  * AfterShopFlow's getPayment and annulPayment for following and withdrawing a payment afterwards.
- * It answers results, never throws vendor errors; what Resurs' refusals mean is read in
- * refusals.ts. In sandbox mode its base URL is the simulator on this server.
+ * It calls only operations Resurs publishes (contract.ts). It answers results, never throws vendor
+ * errors; what Resurs' refusals mean is read in refusals.ts. In sandbox mode its base URL is the
+ * simulator on this server.
  */
 import { z } from 'zod';
-import { COUNTRIES, type CountryCode, vatOnNet } from '@portal/domain';
+import { COUNTRIES, type CountryCode, type DocumentLink, vatOnNet } from '@portal/domain';
 import { type CallContext, type CallGuard, fail, type InteractionRecorder, ok, type ProviderResult } from '../types';
-import { classifyLegalLinks, loanFigures, readCostColumn } from './pricing';
+import { classifyLegalLinks, type CostColumn, loanFigures, readCostColumn } from './pricing';
 import { paymentExpected } from './refusals';
 import { createSoapTransport } from './soap-transport';
 import { METADATA_KEYS } from './contract';
-import { RESURS_V1_STATUSES, type ResursV1Booking, type ResursV1BookPayment, type ResursV1Client } from './types';
+import { RESURS_V1_STATUSES, type ResursV1Booking, type ResursV1BookPayment, type ResursV1Client, type ResursV1Terms } from './types';
 
 export type ResursV1ClientOptions = {
   baseUrl: string;
@@ -31,53 +32,83 @@ const list = <T extends z.ZodType>(item: T) =>
 const bool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 const number = z.coerce.number().finite();
 
+/**
+ * A payment method as the adapter needs it. `type` is deprecated in Resurs' documentation
+ * (api-types/paymentmethod.md): read when present, never required; specificType says what the
+ * method is (INVOICE, CARD, REVOLVING_CREDIT, PART_PAYMENT).
+ */
 const paymentMethod = z.object({
   id: z.string(),
   description: z.string().optional(),
   legalInfoLinks: list(z.object({ appendPriceLast: bool, endUserDescription: z.string(), url: z.string() })),
   minLimit: number,
   maxLimit: number,
-  type: z.string(),
+  type: z.string().nullish(),
   customerType: list(z.string()),
   specificType: z.string(),
 });
 type PaymentMethod = z.output<typeof paymentMethod>;
 
-const paymentMethodsAnswer = z.preprocess((value) => value ?? {}, z.object({ return: list(paymentMethod) }));
-const annuityFactorsAnswer = z.preprocess(
-  (value) => value ?? {},
+/** An element that came empty (node-soap reads it as nothing) has no children. */
+const answer = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);
+const paymentMethodsAnswer = answer(z.object({ return: list(paymentMethod) }));
+const annuityFactorsAnswer = answer(
   z.object({ return: list(z.object({ factor: number, duration: z.coerce.number().int(), paymentPlanName: z.string().optional() })) }),
 );
-const costOfPurchaseAnswer = z.object({ return: z.string().min(1) });
-const bookingAnswer = z.object({
-  return: z.object({
-    paymentId: z.coerce.string(),
-    bookPaymentStatus: z.enum(RESURS_V1_STATUSES),
-    signingUrl: z.string().nullish(),
-    approvedAmount: number.nullish(),
+const costOfPurchaseAnswer = answer(z.object({ return: z.string().min(1) }));
+/** The cost table's column for the period: a table without it is an answer the adapter cannot read. */
+const costColumnAnswer = (period: number) =>
+  costOfPurchaseAnswer.transform((value, context): CostColumn => {
+    const read = readCostColumn(value.return, period);
+    if (read.ok) return read.column;
+    context.addIssue({ code: 'custom', path: ['return', ...read.path], message: 'not in the cost table' });
+    return z.NEVER;
+  });
+const bookingAnswer = answer(
+  z.object({
+    return: z.object({
+      paymentId: z.coerce.string(),
+      bookPaymentStatus: z.enum(RESURS_V1_STATUSES),
+      signingUrl: z.string().nullish(),
+      approvedAmount: number.nullish(),
+    }),
   }),
-});
-const paymentAnswer = z.object({
-  return: z.object({
-    id: z.coerce.string(),
-    limit: number.nullish(),
-    totalAmount: number,
-    frozen: bool,
-    status: list(z.string()),
+);
+const paymentAnswer = answer(
+  z.object({
+    return: z.object({
+      id: z.coerce.string(),
+      limit: number.nullish(),
+      totalAmount: number,
+      frozen: bool,
+      status: list(z.string()),
+    }),
   }),
-});
-const termsAnswer = z.object({ return: z.object({ termsType: z.string(), title: z.string(), html: z.string() }) });
+);
 /** annulPaymentResponse is empty: only that it came back counts. */
 const annulAnswer = z.unknown();
 
 /** Resurs speaks ISO 639-1 with `no` for Norwegian. */
 const resursLanguage = (countryCode: CountryCode) => (COUNTRIES[countryCode].language === 'nb' ? 'no' : COUNTRIES[countryCode].language);
 
-/** The payment method the portal sells: Resurs' part payment (a revolving account). */
+/**
+ * The payment method the portal sells: Resurs' part payment, or else a revolving credit (an
+ * account paid in instalments), by specificType; the deprecated type where that is all there is.
+ */
 function partPayment(methods: readonly PaymentMethod[]): PaymentMethod | undefined {
   const natural = methods.filter((m) => m.customerType.length === 0 || m.customerType.includes('NATURAL'));
-  return natural.find((m) => m.specificType === 'PART_PAYMENT') ?? natural.find((m) => m.type === 'REVOLVING_CREDIT');
+  return (
+    natural.find((m) => m.specificType === 'PART_PAYMENT') ??
+    natural.find((m) => m.specificType === 'REVOLVING_CREDIT') ??
+    natural.find((m) => m.type === 'REVOLVING_CREDIT')
+  );
 }
+
+const escapeHtml = (value: string) =>
+  value.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** A legal link as Resurs says to show one: `<a href="url">endUserDescription</a>` (api-types/weblink.md). */
+const linkParagraph = (link: DocumentLink) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -164,18 +195,15 @@ export function createResursV1Client(options: ResursV1ClientOptions): ResursV1Cl
       const method = await methodFor(input.countryCode, context);
       if (!method.ok) return method;
       const paymentMethodId = method.value.id;
-      const [factors, cost] = await Promise.all([
-        soap.call('shopFlow', 'getAnnuityFactors', { paymentMethodId }, annuityFactorsAnswer, context),
-        soap.call('shopFlow', 'getCostOfPurchaseHtml', { paymentMethodId, amount: input.amount }, costOfPurchaseAnswer, context),
-      ]);
+      const factors = await soap.call('shopFlow', 'getAnnuityFactors', { paymentMethodId }, annuityFactorsAnswer, context);
       if (!factors.ok) return factors;
-      if (!cost.ok) return cost;
       const plan = factors.value.return.find((f) => f.duration === input.period);
       if (!plan) return fail({ kind: 'refused', status: 200, code: 'PAYMENT_PLAN_NOT_OFFERED' });
-      const column = readCostColumn(cost.value.return, factors.value.return.map((f) => f.duration), input.period);
-      if (!column) return fail({ kind: 'unavailable', reason: 'server-error', status: 200 });
+      // Asked once the plan is known to exist: a table that lacks it is then Resurs' answer unreadable.
+      const column = await soap.call('shopFlow', 'getCostOfPurchaseHtml', { paymentMethodId, amount: input.amount }, costColumnAnswer(input.period), context);
+      if (!column.ok) return column;
 
-      const figures = loanFigures({ amount: input.amount, period: input.period, factor: plan.factor, column });
+      const figures = loanFigures({ amount: input.amount, period: input.period, factor: plan.factor, column: column.value });
       const links = classifyLegalLinks(method.value.legalInfoLinks, input.amount);
       return ok({
         currency: COUNTRIES[input.countryCode].currency,
@@ -192,15 +220,13 @@ export function createResursV1Client(options: ResursV1ClientOptions): ResursV1Cl
       if (!method.ok) return method;
       const lines = specLines(input);
       const { customer } = input;
+      // addressRow1 is a string Resurs requires but may be empty; postalArea and postalCode must not be.
       const address = present({
         fullName: `${customer.firstName} ${customer.lastName}`,
         firstName: customer.firstName,
         lastName: customer.lastName,
-        addressRow1: customer.address,
-        postalArea: customer.city,
-        postalCode: customer.postalCode,
-        country: input.countryCode,
       });
+      const place = present({ postalArea: customer.city, postalCode: customer.postalCode });
       const args = {
         paymentData: {
           preferredId: input.preferredId,
@@ -217,13 +243,15 @@ export function createResursV1Client(options: ResursV1ClientOptions): ResursV1Cl
           totalAmount: input.amount,
           totalVatAmount: round2(lines.reduce((sum, line) => sum + line.totalVatAmount, 0)),
         },
+        // Resurs gives these keys no meaning (only invoiceExtRef and CustomerId): a note on the
+        // payment for whoever reads it at Resurs, never a term Resurs books (contract.ts).
         metaData: [
           { key: METADATA_KEYS.paymentPlanDuration, value: String(input.period) },
           ...(input.accountKey ? [{ key: METADATA_KEYS.accountKey, value: input.accountKey }] : []),
         ],
         customer: present({
           governmentId: customer.governmentId,
-          address,
+          address: { ...address, addressRow1: customer.address ?? '', ...place, country: input.countryCode },
           phone: customer.phone,
           email: customer.email,
           type: 'NATURAL',
@@ -250,19 +278,22 @@ export function createResursV1Client(options: ResursV1ClientOptions): ResursV1Cl
       return answer.ok ? ok(undefined) : answer;
     },
 
-    async getIndividualizedTerms(input, context) {
+    async getTermsDocument(input, context) {
       const method = await methodFor(input.countryCode, context);
       if (!method.ok) return method;
-      const args = present({
-        paymentMethodId: method.value.id,
-        termsType: input.termsType,
-        amount: input.amount,
-        duration: input.period,
-        paymentId: input.paymentId ?? undefined,
-      });
-      const answer = await soap.call('shopFlow', 'getIndividualizedTerms', args, termsAnswer, context);
-      if (!answer.ok) return answer;
-      return ok({ termsType: input.termsType, title: answer.value.return.title, html: answer.value.return.html });
+      const links = classifyLegalLinks(method.value.legalInfoLinks, input.amount);
+      if (input.termsType === 'COMMON') {
+        const terms = links.generalTermsLinks[0];
+        if (!terms) return fail({ kind: 'refused', status: 200, code: 'NO_GENERAL_TERMS_LINK' });
+        return ok<ResursV1Terms>({ termsType: 'COMMON', title: terms.label, html: linkParagraph(terms) });
+      }
+      // The SECCI for this amount (the link, amount appended), then the cost of purchase Resurs
+      // says may be embedded instead of linked (getCostOfPurchaseHtml), which also links the SECCI.
+      const title = (links.secciLinks[0] ?? links.priceInfoLinks[0])?.label;
+      if (!title) return fail({ kind: 'refused', status: 200, code: 'NO_LEGAL_INFO_LINKS' });
+      const cost = await soap.call('shopFlow', 'getCostOfPurchaseHtml', { paymentMethodId: method.value.id, amount: input.amount }, costOfPurchaseAnswer, context);
+      if (!cost.ok) return cost;
+      return ok<ResursV1Terms>({ termsType: 'ISEKKI_NEW_ACCOUNT', title, html: `${links.secciLinks.map(linkParagraph).join('')}${cost.value.return}` });
     },
   };
 }

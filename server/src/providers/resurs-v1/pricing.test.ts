@@ -34,11 +34,16 @@ describe('Resurs v1 pricing', () => {
   });
 
   it("reads the period's column of a table shaped like Resurs' own", () => {
-    const durations = [3, 6, 12, 24, 36, 48, 72];
     // "Administrations- avgift" is split in Resurs' own example; the words still find it.
-    expect(readCostColumn(RESURS_SHAPED_TABLE, durations, 36)).toEqual({ nominalRate: 9.7, effectiveRate: null, monthlyFee: 29, setupFee: 0 });
-    expect(readCostColumn(RESURS_SHAPED_TABLE, durations, 37)).toBeNull();
-    expect(readCostColumn('<p>no table</p>', durations, 36)).toBeNull();
+    expect(readCostColumn(RESURS_SHAPED_TABLE, 36)).toEqual({ ok: true, column: { nominalRate: 9.7, effectiveRate: null, monthlyFee: 29, setupFee: 0 } });
+    expect(readCostColumn(RESURS_SHAPED_TABLE, 48)).toEqual({ ok: true, column: { nominalRate: 16.72, effectiveRate: null, monthlyFee: 29, setupFee: 0 } });
+  });
+
+  it('says where a table cannot be read: no row of plans, no column for the period, no nominal rate', () => {
+    expect(readCostColumn('<p>no table</p>', 36)).toEqual({ ok: false, path: ['priceTable', 'durations'] });
+    expect(readCostColumn(RESURS_SHAPED_TABLE, 37)).toEqual({ ok: false, path: ['priceTable', '37 months'] });
+    const withoutRate = RESURS_SHAPED_TABLE.replace('Kreditränta [rörlig årsränta] (%)', 'Något annat');
+    expect(readCostColumn(withoutRate, 36)).toEqual({ ok: false, path: ['priceTable', 'nominalRate', '36 months'] });
   });
 
   it('computes the effective rate with the directive formula when the table has none', () => {
@@ -53,18 +58,20 @@ describe('Resurs v1 pricing', () => {
     expect(loanFigures({ amount: 3600, period: 36, factor: 0.0321265224, column: { ...column, effectiveRate: 28.5 } }).effectiveInterestRate).toBe(28.5);
   });
 
-  it('sorts legal links into SECCI and general terms, appending the price where Resurs says so', () => {
+  it('sorts legal links into SECCI, general terms and price information, appending the price as an integer where Resurs says so', () => {
     const links = classifyLegalLinks(
       [
         { appendPriceLast: false, endUserDescription: 'Allmänna villkor', url: 'https://test.resurs.com/documenthandler/Dokument.pdf?customerType=natural&docType=commonTerms&land=SE' },
         { appendPriceLast: true, endUserDescription: 'Standardiserad europeisk konsumentkreditinformation (SEKKI)', url: 'https://test.resurs.com/sekki-mock/sekki?countryCode=SE&amount=' },
         { appendPriceLast: true, endUserDescription: 'Prisinformation', url: 'https://test.resurs.com/priceinfo-mock/prisskyltning.html?countryCode=SE&creditAmount=' },
       ],
-      3600,
+      // "The amount is an integer!": SEK 3599.90 completes the address with 3600.
+      3599.9,
     );
     expect(links).toEqual({
       secciLinks: [{ label: 'Standardiserad europeisk konsumentkreditinformation (SEKKI)', url: 'https://test.resurs.com/sekki-mock/sekki?countryCode=SE&amount=3600' }],
       generalTermsLinks: [{ label: 'Allmänna villkor', url: 'https://test.resurs.com/documenthandler/Dokument.pdf?customerType=natural&docType=commonTerms&land=SE' }],
+      priceInfoLinks: [{ label: 'Prisinformation', url: 'https://test.resurs.com/priceinfo-mock/prisskyltning.html?countryCode=SE&creditAmount=3600' }],
     });
   });
 });

@@ -6,8 +6,10 @@
  * effective rate when the table has that row. Resurs' published example has none: then the
  * effective rate is computed from the same figures with the Consumer Credit Directive's formula.
  * The table is read by its documented shape (table.priceTable, a header cell then one cell per
- * payment plan), the period's column by the row holding the plans' durations, the other rows by
- * words in Swedish, Norwegian or English. A missing rate makes the answer unreadable, never guessed.
+ * payment plan): the period's column by the row of the plans' durations, the other rows by words
+ * in Swedish, Norwegian or English. The table may list plans the annuity factors do not (Resurs'
+ * own examples: 36 months in the table, not among the factors); only the period's column is read.
+ * A missing rate makes the answer unreadable, never guessed.
  */
 import type { DocumentLink } from '@portal/domain';
 
@@ -68,33 +70,53 @@ const ROW_WORDS = {
   setupFee: /uppläggnings-?\s*avgift|etablerings-?\s*gebyr|setup fee|set-up fee|arrangement fee/i,
 } as const;
 
-/** The figures of the `period` column, or null when the table does not hold them. */
-export function readCostColumn(html: string, durations: readonly number[], period: number): CostColumn | null {
-  const rows = tableRows(html);
-  const offered = new Set(durations);
-  const durationRow = rows.find(
+/** A whole number of months, as the plans' row prints it. */
+function months(text: string | undefined): number | null {
+  const value = text === undefined ? null : parseLocaleNumber(text);
+  return value !== null && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/**
+ * The plans' row: the first whose cells are all whole numbers, each larger than the one before
+ * ("Löptid (mån)": 3, 6, 12, …, 72). The credit amount repeats itself, the plan names are words,
+ * and the figures come after it.
+ */
+function durationRow(rows: readonly Row[]): Row | undefined {
+  return rows.find(
     (row) =>
       row.values.length > 0 &&
-      new Set(row.values).size === row.values.length &&
-      row.values.every((v) => {
-        const n = parseLocaleNumber(v);
-        return n !== null && offered.has(n);
+      row.values.every((value, index) => {
+        const n = months(value);
+        const before = index === 0 ? 0 : months(row.values[index - 1]);
+        return n !== null && before !== null && n > before;
       }),
   );
-  const column = durationRow?.values.findIndex((v) => parseLocaleNumber(v) === period) ?? -1;
-  if (column < 0) return null;
+}
+
+/** The period's figures, or where in the table they could not be read (a path, never a value). */
+export type CostColumnRead = { ok: true; column: CostColumn } | { ok: false; path: string[] };
+
+export function readCostColumn(html: string, period: number): CostColumnRead {
+  const rows = tableRows(html);
+  const plans = durationRow(rows);
+  if (!plans) return { ok: false, path: ['priceTable', 'durations'] };
+  const column = plans.values.findIndex((value) => months(value) === period);
+  if (column < 0) return { ok: false, path: ['priceTable', `${period} months`] };
   const valueOf = (words: RegExp): number | null => {
     const row = rows.find((r) => words.test(r.header) && !(words !== ROW_WORDS.effectiveRate && ROW_WORDS.effectiveRate.test(r.header)));
     const cell = row?.values[column];
     return cell === undefined ? null : parseLocaleNumber(cell);
   };
   const nominalRate = valueOf(ROW_WORDS.nominalRate);
-  if (nominalRate === null) return null;
+  if (nominalRate === null) return { ok: false, path: ['priceTable', 'nominalRate', `${period} months`] };
   return {
-    nominalRate,
-    effectiveRate: valueOf(ROW_WORDS.effectiveRate),
-    monthlyFee: valueOf(ROW_WORDS.monthlyFee) ?? 0,
-    setupFee: valueOf(ROW_WORDS.setupFee) ?? 0,
+    ok: true,
+    column: {
+      nominalRate,
+      effectiveRate: valueOf(ROW_WORDS.effectiveRate),
+      monthlyFee: valueOf(ROW_WORDS.monthlyFee) ?? 0,
+      setupFee: valueOf(ROW_WORDS.setupFee) ?? 0,
+    },
   };
 }
 
@@ -106,21 +128,29 @@ export interface LegalInfoLink {
 
 const SECCI_WORDS = /sekki|secci|\bsef\b|konsumentkreditinformation|opplysningsskjema/i;
 const TERMS_WORDS = /villkor|vilkår|\bterms\b|commonterms/i;
+const PRICE_WORDS = /prisinformation|prisinformasjon|price information|prisskyltning|priceinfo/i;
+
+export interface ClassifiedLinks {
+  secciLinks: DocumentLink[];
+  generalTermsLinks: DocumentLink[];
+  priceInfoLinks: DocumentLink[];
+}
 
 /**
- * Sorts a payment method's legal links into the SECCI and the general terms (price information
- * is neither); links Resurs marks appendPriceLast get the amount appended, as Resurs requires.
+ * Sorts a payment method's legal links into the SECCI, the general terms and the price
+ * information. Links Resurs marks appendPriceLast get the amount appended, as Resurs requires:
+ * "the amount is an integer!" (SEK 999.90 gives …1000) [Resurs docs api-types/weblink.md].
  */
-export function classifyLegalLinks(links: readonly LegalInfoLink[], amount: number): { secciLinks: DocumentLink[]; generalTermsLinks: DocumentLink[] } {
-  const secciLinks: DocumentLink[] = [];
-  const generalTermsLinks: DocumentLink[] = [];
+export function classifyLegalLinks(links: readonly LegalInfoLink[], amount: number): ClassifiedLinks {
+  const classified: ClassifiedLinks = { secciLinks: [], generalTermsLinks: [], priceInfoLinks: [] };
   for (const link of links) {
-    const document: DocumentLink = { url: link.appendPriceLast ? `${link.url}${amount}` : link.url, label: link.endUserDescription };
+    const document: DocumentLink = { url: link.appendPriceLast ? `${link.url}${Math.round(amount)}` : link.url, label: link.endUserDescription };
     const words = `${link.endUserDescription} ${link.url}`;
-    if (SECCI_WORDS.test(words)) secciLinks.push(document);
-    else if (TERMS_WORDS.test(words)) generalTermsLinks.push(document);
+    if (SECCI_WORDS.test(words)) classified.secciLinks.push(document);
+    else if (PRICE_WORDS.test(words)) classified.priceInfoLinks.push(document);
+    else if (TERMS_WORDS.test(words)) classified.generalTermsLinks.push(document);
   }
-  return { secciLinks, generalTermsLinks };
+  return classified;
 }
 
 const round = (value: number, decimals: number) => {

@@ -26,12 +26,13 @@ export function refusal(status: number, code: string): ProviderRefusal {
 }
 
 /**
- * bookPayment, bookSignedPayment and getPayment must answer a payment. A 2xx the transport could
- * not read (no `return`, or XML that is not the response) is an answer without its payment.
+ * bookPayment, bookSignedPayment and getPayment must answer a payment. A response without one
+ * (no `return` at all) is the catalogue's answer without its payment; any other answer the
+ * transport could not read stays `unreadable`, naming the field (both are the provider's fault, 502).
  */
 export function paymentExpected<T>(result: ProviderResult<T>): ProviderResult<T> {
   if (result.ok) return result;
   const failure: ProviderFailure = result.failure;
-  if (failure.kind !== 'unavailable' || failure.status === undefined || failure.status < 200 || failure.status >= 300) return result;
+  if (failure.kind !== 'unreadable' || failure.field !== 'return' || failure.status < 200 || failure.status >= 300) return result;
   return fail({ kind: 'refused', status: failure.status, code: 'NO_PAYMENT_IN_ANSWER', catalogue: 'PAYMENT_RESPONSE_MISSING' });
 }

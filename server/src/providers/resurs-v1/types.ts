@@ -15,15 +15,19 @@ import type { ECommerceErrorType } from './contract';
  * refusals.ts adds the catalogue meaning: CREDITAPPLICATION_FAILED →
  * UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND, INVALID_IDENTIFICATION →
  * INVALID_IDENTIFICATION_CODE, NOT_ALLOWED_IN_PAYMENT_STATE → PAYMENT_STATUS_FINAL,
- * SIGNING_REQUIRED → signing INVALID_SIGNATURE_STATUS, and NO_PAYMENT_IN_ANSWER (a 2xx without
- * the payment) → PAYMENT_RESPONSE_MISSING.
+ * SIGNING_REQUIRED → signing INVALID_SIGNATURE_STATUS, and NO_PAYMENT_IN_ANSWER (a 2xx whose
+ * response has no payment) → PAYMENT_RESPONSE_MISSING.
  */
 export type ResursV1RefusalCode =
   | ECommerceErrorType
   | `ECOMMERCE_ERROR_${number}`
   | 'PAYMENT_PLAN_NOT_OFFERED'
   | 'NO_PART_PAYMENT_METHOD'
-  | 'NO_PAYMENT_IN_ANSWER';
+  | 'NO_GENERAL_TERMS_LINK'
+  | 'NO_LEGAL_INFO_LINKS'
+  | 'NO_PAYMENT_IN_ANSWER'
+  /** A SOAP fault with faultcode Client and no ECommerceError: Resurs would not take the message. */
+  | 'SOAP_CLIENT_FAULT';
 
 /**
  * v1 has no INSPECTION: a payment under manual inspection is FROZEN until Resurs decides, then
@@ -63,10 +67,16 @@ export interface ResursV1BookPayment {
   customerIpAddress?: string;
 }
 
+/**
+ * What the customer reads before signing, from what Resurs publishes for it: the payment
+ * method's legal links (getPaymentMethods' legalInfoLinks) and the cost of purchase
+ * (getCostOfPurchaseHtml). Resurs has no operation for a document made out to one customer.
+ */
 export interface ResursV1Terms {
   termsType: IndividualizedTermsType;
+  /** Resurs' own name for the document (the link's endUserDescription), in the country's language. */
   title: string;
-  /** The document as HTML (Resurs renders SECCI/SEKKI as HTML); sanitised before display. */
+  /** HTML: Resurs' links as `<a href>`, and for the SECCI the cost-of-purchase table; sanitised before display. */
   html: string;
 }
 
@@ -106,11 +116,12 @@ export interface ResursV1Client {
    */
   annulPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<void>>;
   /**
-   * The SECCI (ISEKKI_NEW_ACCOUNT) or the account's general terms (COMMON) for this amount and
-   * period, as HTML in the country's language; with a paymentId, made out to that customer.
+   * The SECCI (ISEKKI_NEW_ACCOUNT): the SECCI link with the amount appended, then Resurs' cost of
+   * purchase for the amount; or the account's general terms (COMMON): the terms link. Refused
+   * (NO_GENERAL_TERMS_LINK, NO_LEGAL_INFO_LINKS) when the payment method has no such link.
    */
-  getIndividualizedTerms(
-    input: { termsType: IndividualizedTermsType; countryCode: CountryCode; amount: number; period: number; paymentId?: string | null },
+  getTermsDocument(
+    input: { termsType: IndividualizedTermsType; countryCode: CountryCode; amount: number },
     context?: CallContext,
   ): Promise<ProviderResult<ResursV1Terms>>;
 }

@@ -1,6 +1,7 @@
 /**
- * Resurs version 1 (consumer, Simplified Shop Flow): submit (the credit check), individualised
- * terms, a signing session on Resurs' page, and the return from it.
+ * Resurs version 1 (consumer, Simplified Shop Flow): submit (the credit check), the terms to read
+ * before signing (the SECCI and the general terms, from Resurs' legal links and cost of
+ * purchase), a signing session on Resurs' page, and the return from it.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,8 +33,8 @@ export default async function resursV1Routes(app: FastifyInstance) {
       const provider = await app.repos.providerApplications.find(application.id);
       const client = await app.lenders.accounts.resursV1(application, provider?.account ?? (await app.lenders.accounts.choose('RESURS_V1', application)));
       if (!client.ok) throw apiErrorFor(client.failure);
-      const result = await client.value.getIndividualizedTerms(
-        { termsType: request.query.termsType, countryCode: application.countryCode, amount: application.loanAmount, period: application.loanPeriod, paymentId: provider?.externalId ?? null },
+      const result = await client.value.getTermsDocument(
+        { termsType: request.query.termsType, countryCode: application.countryCode, amount: application.loanAmount },
         { applicationId: application.id },
       );
       if (!result.ok) throw apiErrorFor(result.failure);
