@@ -20,8 +20,9 @@
  * on the wire is what they show. Answers are loose: Resurs may add elements, and their order is
  * not checked. Requests are strict: an element Resurs does not have is refused.
  *
- * `SEQUENCES` gives each complex type's published element order, so that a WSDL standing in for
- * Resurs' own (which Resurs does not publish as a file) can be held to it.
+ * `SEQUENCES` and `REQUIRED` give each complex type's published element order and the elements
+ * that must occur, so that a WSDL standing in for Resurs' own (which Resurs does not publish as a
+ * file) can be held to them.
  */
 import { z } from 'zod';
 import type { ResursV1Service } from './operations';
@@ -75,6 +76,15 @@ type Form = 'request' | 'answer';
 
 /** Each complex type's published element order. */
 export const SEQUENCES: Record<string, readonly string[]> = {};
+/** Each complex type's elements that must occur (minOccurs 1). */
+export const REQUIRED: Record<string, readonly string[]> = {};
+
+function register(name: string, shape: z.ZodRawShape): void {
+  SEQUENCES[name] = Object.keys(shape);
+  REQUIRED[name] = Object.entries(shape)
+    .filter(([, schema]) => !z.safeParse(schema, undefined).success)
+    .map(([key]) => key);
+}
 
 /** A strict object whose elements must come in the shape's order. */
 function sequence(name: string, shape: z.ZodRawShape) {
@@ -95,7 +105,7 @@ function sequence(name: string, shape: z.ZodRawShape) {
 
 function complexType(name: string, shape: (form: Form) => z.ZodRawShape): Record<Form, z.ZodType> {
   const request = shape('request');
-  SEQUENCES[name] = Object.keys(request);
+  register(name, request);
   return { request: sequence(name, request), answer: z.looseObject(shape('answer')) };
 }
 
@@ -281,7 +291,7 @@ export const eCommerceError = complexType('ECommerceError', () => ({
 /** An element without children reads as '' (`<getPaymentMethods/>`); as an object it has none. */
 const element = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? {} : value), schema);
 const request = (name: string, shape: z.ZodRawShape) => {
-  SEQUENCES[name] = Object.keys(shape);
+  register(name, shape);
   return element(sequence(name, shape));
 };
 const answer = (shape: z.ZodRawShape) => element(z.looseObject(shape));
