@@ -55,7 +55,16 @@ export interface TestCompanyRole {
   nationalId: string;
   position?: CompanyPosition;
   signing?: SigningRight;
+  /** The right to sign was registered and has ended (Brønnøysund: `avregistrert`): it gives none now. */
+  ended?: boolean;
 }
+
+/**
+ * How much of a Swedish company's signing rules the register's provider could read (Signicat's
+ * status of the firmateckning answer): `incomplete`, `unknown` or `error` leave who may sign for
+ * the lender to check. Unset: complete.
+ */
+export type RegistryCoverage = 'incomplete' | 'unknown' | 'error';
 
 export interface TestCompany {
   country: CountryCode;
@@ -74,6 +83,8 @@ export interface TestCompany {
    * listed with its signatory alone, signing alone.
    */
   registry?: readonly TestCompanyRole[];
+  /** Sweden: see RegistryCoverage. */
+  registryCoverage?: RegistryCoverage;
 }
 
 export const TEST_PEOPLE: readonly TestPerson[] = [
@@ -251,6 +262,40 @@ export const TEST_COMPANIES: readonly TestCompany[] = [
       { nationalId: '197211072793', position: 'board-member' },
     ],
   },
+  {
+    country: 'NO', organisationNumber: '914573025', companyName: 'Skjærgård Eiendom AS',
+    signatoryNationalId: '23068201608', email: 'post@skjaergard.example.com', phone: '+47 51223344',
+    address: 'Strandkaien 12', postalCode: '4005', city: 'Stavanger',
+    grenke: { kind: 'approved' },
+    description: "Approved; registry: Kari Nordmann's signature has ended, Lars Johansen signs alone",
+    registry: [
+      { nationalId: '18087248794', position: 'board-member', signing: { by: 'signature', alone: true }, ended: true },
+      { nationalId: '23068201608', position: 'chair', signing: { by: 'signature', alone: true } },
+    ],
+  },
+  {
+    country: 'SE', organisationNumber: '5569246803', companyName: 'Lindhaga Handel AB',
+    signatoryNationalId: '198209123705', email: 'info@lindhaga.example.com', phone: '+46 8 234 567 89',
+    address: 'Hantverkargatan 8', postalCode: '112 21', city: 'Stockholm',
+    grenke: { kind: 'approved' },
+    description: 'Approved; registry incomplete: Maria Karlsson is listed alone, but the lender must confirm who may sign',
+    registryCoverage: 'incomplete',
+    registry: [
+      { nationalId: '198209123705', position: 'chair', signing: { by: 'signature', alone: true } },
+      { nationalId: '197211072793', position: 'board-member' },
+    ],
+  },
+  {
+    country: 'SE', organisationNumber: '5590135793', companyName: 'Norrsken Redovisning AB',
+    signatoryNationalId: '199105149612', email: 'info@norrsken.example.com', phone: '+46 90 123 45 67',
+    address: 'Storgatan 30', postalCode: '903 26', city: 'Umeå',
+    grenke: { kind: 'approved' },
+    description: 'Approved; registry: Johan Nilsson holds prokura alone, Anna Andersson (VD) may not sign',
+    registry: [
+      { nationalId: '199105149612', signing: { by: 'procuration', alone: true } },
+      { nationalId: '198305147715', position: 'managing-director' },
+    ],
+  },
 ];
 
 export function findTestPerson(nationalId: string): TestPerson | undefined {
@@ -269,7 +314,7 @@ export function registryRolesOf(company: TestCompany): readonly TestCompanyRole[
 /** The test people the registry lets sign for the company alone: those who may apply for it. */
 export function soleSignatoriesOf(company: TestCompany): TestPerson[] {
   return registryRolesOf(company).flatMap((role) => {
-    const person = role.signing?.alone ? findTestPerson(role.nationalId) : undefined;
+    const person = role.signing?.alone && !role.ended ? findTestPerson(role.nationalId) : undefined;
     return person ? [person] : [];
   });
 }

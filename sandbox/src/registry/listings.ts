@@ -1,13 +1,17 @@
 /**
  * What the simulated registries say about the test companies (`registryRolesOf` in
- * `domain/src/sandbox/test-people.ts`), in each registry's own shape: Brønnøysund's role groups
- * for Norway, the provider's persons and signing combinations for Sweden (README.md beside
- * this file). Pure functions of the test data: nothing is stored.
+ * `domain/src/sandbox/test-people.ts`), in each registry's published shape
+ * (`contracts/src/brreg/`, `contracts/src/signicat-info/`): Brønnøysund's role groups for
+ * Norway, Signicat's `Authorization` (Bolagsverket's signing combinations) for Sweden (README.md
+ * beside this file). Pure functions of the test data: nothing is stored.
  */
 import {
   birthDateOfNationalId,
+  type CompanyPosition,
   findTestPerson,
+  type RegistryCoverage,
   registryRolesOf,
+  type SigningRight,
   type TestCompany,
   type TestCompanyRole,
   type TestPerson,
@@ -62,10 +66,11 @@ export function brregRoles(company: TestCompany) {
   const groupOf = (kode: string, roller: object[]) => {
     if (roller.length > 0) rollegrupper.push({ type: typeOf(kode, 'rollegruppetyper'), sistEndret: LAST_CHANGED, roller });
   };
-  const roleOf = (kode: string, person: TestPerson, rekkefolge: number) => ({
+  // `avregistrert` is the current flag of a role that has ended (the older answer said `fratraadt`).
+  const roleOf = (kode: string, person: TestPerson, rekkefolge: number, ended = false) => ({
     type: typeOf(kode, 'rolletyper'),
     person: brregPerson(person),
-    fratraadt: false,
+    avregistrert: ended,
     rekkefolge,
   });
 
@@ -80,8 +85,9 @@ export function brregRoles(company: TestCompany) {
     ['PROK', 'procuration', 'PROK', 'POHV', 'POFE'],
   ] as const) {
     const holders = people.filter((p) => p.role.signing?.by === by);
-    const alone = holders.filter((p) => p.role.signing?.alone).length;
-    groupOf(group, holders.map((p, i) => roleOf(p.role.signing?.alone ? (alone > 1 ? each : one) : joint, p.person, i)));
+    const alone = holders.filter((p) => p.role.signing?.alone && !p.role.ended).length;
+    const codeOf = (p: (typeof holders)[number]) => (p.role.signing?.alone ? (alone > 1 && !p.role.ended ? each : one) : joint);
+    groupOf(group, holders.map((p, i) => roleOf(codeOf(p), p.person, i, p.role.ended === true)));
   }
 
   return {
@@ -93,46 +99,74 @@ export function brregRoles(company: TestCompany) {
   };
 }
 
-/** Bolagsverket's function codes for the positions [?]. */
-const SWEDISH_FUNCTIONS: Readonly<Record<string, { code: string; description: string }>> = {
-  'managing-director': { code: 'VD', description: 'Verkställande direktör' },
-  chair: { code: 'OF', description: 'Styrelseordförande' },
-  'board-member': { code: 'LE', description: 'Styrelseledamot' },
+/** Signicat's role codes for the positions ([O] AuthorizaztionRole.cs) and Bolagsverket's words for them. */
+const SWEDISH_POSITIONS: Readonly<Record<CompanyPosition, { code: string; description: string }>> = {
+  'managing-director': { code: 'ceo', description: 'Verkställande direktör' },
+  chair: { code: 'boardLeader', description: 'Styrelseordförande' },
+  'board-member': { code: 'boardMember', description: 'Styrelseledamot' },
 };
+const SIGNING_ROLES = {
+  signature: { code: 'signature', description: 'Firmatecknare' },
+  procuration: { code: 'procuration', description: 'Prokurist' },
+} as const;
+
+const SOURCE = 'se-bolagsverket';
+const metadata = { sources: [SOURCE], urls: ['https://www.bolagsverket.se'], lastChanged: `${LAST_CHANGED}T00:00:00+00:00`, rawJson: null };
+
+type Listed = { role: TestCompanyRole; person: TestPerson };
+
+function signicatSigner({ role, person }: Listed, basis: SigningRight['by']) {
+  const position = role.position ? SWEDISH_POSITIONS[role.position] : undefined;
+  return {
+    name: { status: 'all', full: `${person.firstName} ${person.lastName}`, first: person.firstName, last: person.lastName, middle: null },
+    dateOfBirth: birthDateOfNationalId(person.country, person.nationalId),
+    role: basis === 'signature' && position ? position : SIGNING_ROLES[basis],
+  };
+}
 
 /**
- * The provider's answer for a Swedish company: everyone listed, each alone signatory as a
- * combination of one, and all joint signatories together as one combination ("i förening").
- * Prokura is read like firmateckning: a Swedish prokurist signs the same way.
+ * One part of the answer (firmateckning or prokura): each person who may sign alone as a
+ * combination of one, everyone who may sign only jointly together as one combination ("i
+ * förening"). `complete` when it lists combinations, `none` when there are none, unless the
+ * company's coverage says otherwise (the status Signicat gives a rule it could not read whole).
  */
-export function bolagsverketSignatories(company: TestCompany) {
-  const people = listedPeople(company).map((p, i) => ({ ...p, id: `p-${i + 1}` }));
-  const fullName = (person: TestPerson) => `${person.firstName} ${person.lastName}`;
-  const alone = people.filter((p) => p.role.signing?.alone);
-  const jointly = people.filter((p) => p.role.signing && !p.role.signing.alone);
-
-  const rules = ['Firman tecknas av styrelsen.'];
-  for (const p of alone) rules.push(`Firman tecknas av ${fullName(p.person)} ensam.`);
-  if (jointly.length > 1) rules.push(`Firman tecknas av ${jointly.map((p) => fullName(p.person)).join(' och ')} i förening.`);
-
+function signicatPart(people: readonly Listed[], basis: SigningRight['by'], coverage: RegistryCoverage | undefined) {
+  const holders = people.filter((p) => p.role.signing?.by === basis && !p.role.ended);
+  const alone = holders.filter((p) => p.role.signing?.alone);
+  const jointly = holders.filter((p) => p.role.signing && !p.role.signing.alone);
+  const fullName = ({ person }: Listed) => `${person.firstName} ${person.lastName}`;
+  const combinations = [
+    ...alone.map((p) => ({ signers: [signicatSigner(p, basis)], description: `${fullName(p)} ensam` })),
+    ...(jointly.length > 1 ? [{ signers: jointly.map((p) => signicatSigner(p, basis)), description: `${jointly.map(fullName).join(' och ')} i förening` }] : []),
+  ];
+  const status = coverage ?? (combinations.length > 0 ? 'complete' : 'none');
+  const rules = combinations.map((c) => `${basis === 'signature' ? 'Firman tecknas av' : 'Prokura:'} ${c.description}.`);
   return {
-    organizationNumber: company.organisationNumber,
-    name: company.companyName,
-    country: 'SE',
-    source: 'se-bolagsverket',
-    coverage: 'COMPLETE',
-    signatoryText: rules.join(' '),
-    persons: people.map(({ id, role, person }) => ({
-      id,
-      nationalId: person.nationalId,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      birthDate: birthDateOfNationalId(person.country, person.nationalId),
-      functions: role.position ? [SWEDISH_FUNCTIONS[role.position]] : [],
-    })),
-    signingCombinations: [
-      ...alone.map((p) => ({ personIds: [p.id] })),
-      ...(jointly.length > 1 ? [{ personIds: jointly.map((p) => p.id) }] : []),
-    ],
+    status,
+    description: rules.length > 0 ? rules.join(' ') : null,
+    // Signicat could not form combinations for an unknown or erroneous rule.
+    combinations: status === 'unknown' ? null : status === 'error' ? [] : combinations,
+    basis: {
+      // The people the rule was read from: for firmateckning the board and management too.
+      people: (basis === 'signature' ? people.filter((p) => !p.role.ended && (p.role.position || p.role.signing?.by === basis)) : holders).map((p) => ({
+        ...signicatSigner(p, basis),
+        roles: [...(p.role.position ? [SWEDISH_POSITIONS[p.role.position]] : []), ...(p.role.signing?.by === basis ? [SIGNING_ROLES[basis]] : [])],
+      })),
+    },
+    metadata,
+  };
+}
+
+/**
+ * `GET info/lookup/countries/se/organizations/{id}/authorization?source=se-bolagsverket`:
+ * Signicat's `Authorization` for a Swedish test company. People are named with their birth
+ * date, never their personnummer, as Signicat answers.
+ */
+export function signicatAuthorization(company: TestCompany) {
+  const people = listedPeople(company);
+  return {
+    signature: signicatPart(people, 'signature', company.registryCoverage),
+    powerOfProcuration: signicatPart(people, 'procuration', undefined),
+    metadata: { ...metadata, isCache: false, accountingYear: null },
   };
 }

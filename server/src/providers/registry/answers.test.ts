@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signatoriesAnswer, signatoriesOfCombinations } from './bolagsverket';
+import { authorizationAnswer, signatoriesOfAuthorization } from './bolagsverket';
 import { rolesAnswer, signatoriesOfRoles } from './brreg';
 
 const person = (fornavn: string, etternavn: string, fodselsdato: string, extra: object = {}) => ({
@@ -11,7 +11,7 @@ const person = (fornavn: string, etternavn: string, fodselsdato: string, extra: 
 const role = (kode: string, holder: object, extra: object = {}) => ({
   type: { kode, beskrivelse: kode, _links: { self: { href: `https://data.brreg.no/enhetsregisteret/api/roller/rolletyper/${kode}` } } },
   ...holder,
-  fratraadt: false,
+  avregistrert: false,
   rekkefolge: 0,
   ...extra,
 });
@@ -25,10 +25,11 @@ describe('Brønnøysund roles', () => {
       group('SIGN', [
         role('SIGN', { person: person('Lars', 'Johansen', '1982-06-23') }),
         role('SIFE', { person: person('Ola', 'Hansen', '1988-02-27') }),
-        role('SIHV', { person: person('Gone', 'Person', '1950-01-01') }, { fratraadt: true }),
+        role('SIHV', { person: person('Ended', 'Person', '1950-01-01') }, { avregistrert: true }),
+        // The answer before June 2026 said so with `fratraadt`.
+        { ...role('SIGN', { person: person('Gone', 'Person', '1951-01-01') }), avregistrert: undefined, fratraadt: true },
         role('SIGN', { person: person('Late', 'Person', '1940-01-01', { erDoed: true }) }),
         role('SIGN', { enhet: { organisasjonsnummer: '980211282', navn: ['REVISJON AS'], erSlettet: false } }),
-        { type: { kode: 'SIGN' }, person: { navn: { fornavn: 'No', etternavn: 'Date' } } },
       ]),
       group('PROK', [
         role('PROK', { person: person('Nils', 'Berg', '1949-02-01', { navn: { fornavn: 'Nils', mellomnavn: 'Olav', etternavn: 'Berg' } }) }),
@@ -49,28 +50,53 @@ describe('Brønnøysund roles', () => {
   it('reads a company without roles as one nobody can sign for', () => {
     expect(signatoriesOfRoles(rolesAnswer.parse({ rollegrupper: [] }))).toEqual([]);
   });
+
+  it('cannot read a role that does not say whether it has ended, nor a person without a birth date', () => {
+    const signing = (extra: object) => ({ rollegrupper: [group('SIGN', [{ type: { kode: 'SIGN' }, person: person('Kari', 'Nordmann', '1972-08-18'), ...extra }])] });
+    expect(rolesAnswer.safeParse(signing({})).success).toBe(false);
+    expect(rolesAnswer.safeParse(signing({ avregistrert: false })).success).toBe(true);
+    expect(rolesAnswer.safeParse({ rollegrupper: [group('SIGN', [{ type: { kode: 'SIGN' }, person: { navn: { fornavn: 'No', etternavn: 'Date' } }, avregistrert: false }])] }).success).toBe(false);
+  });
 });
 
-describe("Bolagsverket's signatories through the provider", () => {
-  const answer = signatoriesAnswer.parse({
-    organizationNumber: '5592714686',
-    coverage: 'COMPLETE',
-    persons: [
-      { id: 'p1', nationalId: '199105149612', firstName: 'Johan', lastName: 'Nilsson', birthDate: '1991-05-14' },
-      { id: 'p2', nationalId: '19820912-3705', firstName: 'Maria', lastName: 'Karlsson' },
-      { id: 'p3', nationalId: '198305147715', firstName: 'Anna', lastName: 'Andersson' },
-      { id: 'p4', nationalId: '197211072793', firstName: 'Erik', lastName: 'Johansson' },
-      { id: 'p5', nationalId: null, firstName: 'Foreign', lastName: 'Director', birthDate: '1970-01-01' },
-    ],
-    signingCombinations: [{ personIds: ['p1', 'p2'] }, { personIds: ['p3'] }, { personIds: ['p3', 'p5'] }],
+describe("Bolagsverket's signing rules through Signicat", () => {
+  const named = (first: string, last: string) => ({ status: 'all', full: `${first} ${last}`, first, last, middle: null });
+  const signer = (first: string, last: string, dateOfBirth: string | null, code = 'boardMember') => ({ name: named(first, last), dateOfBirth, role: { code, description: null } });
+  const read = (answer: object) => signatoriesOfAuthorization(authorizationAnswer.parse(answer));
+
+  it('lets a person sign alone only in a combination of one, by signature or by procuration', () => {
+    expect(
+      read({
+        signature: {
+          status: 'complete',
+          combinations: [
+            { signers: [signer('Johan', 'Nilsson', '1991-05-14'), signer('Maria', 'Karlsson', '1982-09-12')] },
+            { signers: [signer('Anna', 'Andersson', '1983-05-14', 'boardLeader')] },
+            // A signer without a birth date cannot be matched to anyone.
+            { signers: [signer('Foreign', 'Director', null)] },
+          ],
+        },
+        powerOfProcuration: { status: 'complete', combinations: [{ signers: [{ name: { status: 'partial', full: 'Erik Johansson' }, dateOfBirth: '19721107', role: { code: 'procuration' } }] }] },
+      }),
+    ).toEqual({
+      signatories: [
+        { person: { name: { given: 'Johan', family: 'Nilsson' }, birthDate: '1991-05-14' }, basis: 'signature', alone: false },
+        { person: { name: { given: 'Maria', family: 'Karlsson' }, birthDate: '1982-09-12' }, basis: 'signature', alone: false },
+        { person: { name: { given: 'Anna', family: 'Andersson' }, birthDate: '1983-05-14' }, basis: 'signature', alone: true },
+        { person: { name: { given: 'Erik Johansson', family: '' }, birthDate: '1972-11-07' }, basis: 'procuration', alone: true },
+      ],
+      unsettled: [],
+    });
   });
 
-  it('lets a person sign alone only when a combination names them alone', () => {
-    expect(signatoriesOfCombinations(answer)).toEqual([
-      { person: { nationalId: '199105149612', name: { given: 'Johan', family: 'Nilsson' }, birthDate: '1991-05-14' }, basis: 'signature', alone: false },
-      { person: { nationalId: '198209123705', name: { given: 'Maria', family: 'Karlsson' }, birthDate: undefined }, basis: 'signature', alone: false },
-      { person: { nationalId: '198305147715', name: { given: 'Anna', family: 'Andersson' }, birthDate: undefined }, basis: 'signature', alone: true },
-      { person: { name: { given: 'Foreign', family: 'Director' }, birthDate: '1970-01-01' }, basis: 'signature', alone: false },
-    ]);
+  it.each(['incomplete', 'unknown', 'error'] as const)('confirms nobody from a part whose status is %s, and says so', (status) => {
+    const answer = { signature: { status, combinations: [{ signers: [signer('Anna', 'Andersson', '1983-05-14')] }] }, powerOfProcuration: { status: 'none', combinations: [] } };
+    expect(read(answer)).toEqual({ signatories: [], unsettled: [{ basis: 'signature', status }] });
+  });
+
+  it('reads none as nobody, and cannot read an answer with neither part or a status it does not know', () => {
+    expect(read({ signature: { status: 'none', combinations: null }, powerOfProcuration: null })).toEqual({ signatories: [], unsettled: [] });
+    expect(authorizationAnswer.safeParse({ metadata: {} }).success).toBe(false);
+    expect(authorizationAnswer.safeParse({ signature: { status: 'partial' } }).success).toBe(false);
   });
 });

@@ -1,15 +1,15 @@
 /**
  * The company registry adapter. Norway: Brønnøysundregistrene's open Enhetsregisteret (no
- * credentials). Sweden: Bolagsverket's signatories through the provider, with an OAuth2
- * client-credentials token. The same code talks to the sandbox simulator at /sandbox/registry.
- * Every call has a timeout and is recorded; answers are checked before they are trusted, and
- * nothing is thrown.
+ * credentials). Sweden: Bolagsverket's signing rules through Signicat's Information API, with an
+ * OAuth2 client-credentials token. The same code talks to the sandbox simulator at
+ * /sandbox/registry. Every call has a timeout and is recorded; an answer without the published
+ * shape is an `unreadable` failure (providers/http.ts), and nothing is thrown.
  */
-import { type CountryCode, normaliseSwedishOrgNumber } from '@portal/domain';
+import type { CountryCode } from '@portal/domain';
 import { createHttpClient } from '../http';
 import { accessTokens, type TokenCache, withBearer } from '../oauth-tokens';
 import { type CallContext, fail, type InteractionRecorder, ok, type ProviderResult } from '../types';
-import { signatoriesAnswer, signatoriesOfCombinations } from './bolagsverket';
+import { authorizationAnswer, signatoriesOfAuthorization } from './bolagsverket';
 import { rolesAnswer, signatoriesOfRoles } from './brreg';
 import type { CompanyRegistryClient, CompanySignatories } from './types';
 
@@ -24,13 +24,12 @@ export interface RegistryClientOptions {
   tokens?: TokenCache | undefined;
 }
 
-/** Token endpoint and scope of the provider's API ([?] the signing service's: Signicat's host serves both). */
+/** Signicat's token endpoint and scope, for every API of Signicat's ([O] signicat-net `Infrastructure/AuthManager.cs:22-30`, `Urls.cs:5-11`). */
 const TOKEN_PATH = 'auth/open/connect/token';
 const TOKEN_SCOPE = 'signicat-api';
 const BOLAGSVERKET_SOURCE = 'se-bolagsverket';
 
 const segment = encodeURIComponent;
-const unreadable = (status: number) => fail({ kind: 'refused', status, code: 'UNREADABLE_ANSWER' });
 /** 404: no such company; 410: Brønnøysund's answer for a deleted one. */
 const isNotFound = (result: ProviderResult<unknown>) =>
   !result.ok && result.failure.kind === 'refused' && (result.failure.status === 404 || result.failure.status === 410);
@@ -47,12 +46,10 @@ export function createRegistryClient(options: RegistryClientOptions): CompanyReg
 
   async function norwegian(organisationNumber: string, context?: CallContext): Promise<ProviderResult<CompanySignatories>> {
     const register = 'brreg-enhetsregisteret';
-    const response = await norway.request<unknown>({ operation: 'getRoles', path: `enheter/${segment(organisationNumber)}/roller`, context });
+    const response = await norway.request({ operation: 'getRoles', path: `enheter/${segment(organisationNumber)}/roller`, answer: rolesAnswer, context });
     if (isNotFound(response)) return ok({ found: false, register });
     if (!response.ok) return response;
-    const parsed = rolesAnswer.safeParse(response.value.body);
-    if (!parsed.success) return unreadable(response.value.status);
-    return ok({ found: true, register, signatories: signatoriesOfRoles(parsed.data) });
+    return ok({ found: true, register, signatories: signatoriesOfRoles(response.value.body), unsettled: [] });
   }
 
   async function swedish(organisationNumber: string, context?: CallContext): Promise<ProviderResult<CompanySignatories>> {
@@ -62,14 +59,13 @@ export function createRegistryClient(options: RegistryClientOptions): CompanyReg
       operation: 'getSignatories',
       path: `info/lookup/countries/se/organizations/${segment(organisationNumber)}/authorization`,
       query: { source: BOLAGSVERKET_SOURCE },
+      answer: authorizationAnswer,
       context,
     });
+    // [?] Signicat does not publish the status of an unknown company: 404 (or 410) is read as one.
     if (isNotFound(response)) return ok({ found: false, register });
     if (!response.ok) return response;
-    const parsed = signatoriesAnswer.safeParse(response.value.body);
-    // An answer about another company is no answer about this one.
-    if (!parsed.success || normaliseSwedishOrgNumber(parsed.data.organizationNumber) !== organisationNumber) return unreadable(response.value.status);
-    return ok({ found: true, register, signatories: signatoriesOfCombinations(parsed.data) });
+    return ok({ found: true, register, ...signatoriesOfAuthorization(response.value.body) });
   }
 
   return {

@@ -1,8 +1,9 @@
 /**
  * The company registry: who may sign for a company. Norway asks Brønnøysundregistrene's open
  * Enhetsregisteret (roles by name and birth date, no national IDs); Sweden asks Bolagsverket's
- * signatories through a data provider (personal numbers and signing combinations). Both answer
- * the same shape here; `person-match.ts` says when a registry person is the identified person.
+ * signing combinations through Signicat's Information API (names and birth dates, no national
+ * IDs either). Both answer the same shape here; `person-match.ts` says when a registry person is
+ * the identified person.
  */
 import type { CountryCode } from '@portal/domain';
 import type { CallContext, ProviderResult } from '../types';
@@ -13,14 +14,15 @@ export type RegisterName = 'brreg-enhetsregisteret' | 'bolagsverket';
 export interface RegistryName {
   /** Given names as the registry writes them, e.g. `Nils Kristian`. */
   given: string;
-  /** Brønnøysund keeps middle names apart (`mellomnavn`); Sweden's providers do not. */
+  /** Both Brønnøysund (`mellomnavn`) and Signicat (`middle`) may keep middle names apart. */
   middle?: string | undefined;
   family: string;
 }
 
 /**
- * A person as the registry gives them: with a national ID where the registry has one (Sweden's
- * provider), otherwise by name and birth date (`YYYY-MM-DD`, Brønnøysund's open data).
+ * A person as the registry gives them: by name and birth date (`YYYY-MM-DD`), as both registers
+ * the portal asks do; or with a national ID, for a register that has one (Brønnøysund's
+ * authorised API, for instance).
  */
 export type RegistryPerson =
   | { nationalId: string; name: RegistryName; birthDate?: string | undefined }
@@ -36,9 +38,23 @@ export interface CompanySignatory {
   alone: boolean;
 }
 
+/**
+ * A part of the register's answer that cannot settle who may sign: Signicat says its
+ * combinations for that basis may be incomplete (`incomplete`), could not be made (`error`) or
+ * does not know (`unknown`). Nobody is confirmed on such a part; a person it may concern is for
+ * the lender to check (`services/company-access.ts`).
+ */
+export interface UnsettledPart {
+  basis: SigningBasis;
+  status: 'incomplete' | 'unknown' | 'error';
+}
+
 export type CompanySignatories =
-  /** The registry knows the company: everyone it lists with a right to sign (possibly nobody). */
-  | { found: true; register: RegisterName; signatories: CompanySignatory[] }
+  /**
+   * The registry knows the company: everyone it lists with a right to sign (possibly nobody),
+   * from the parts of its answer that are settled, and the parts that are not.
+   */
+  | { found: true; register: RegisterName; signatories: CompanySignatory[]; unsettled: UnsettledPart[] }
   /** No such company, or it was deleted: nobody can sign for it. */
   | { found: false; register: RegisterName };
 
