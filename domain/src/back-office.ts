@@ -76,6 +76,7 @@ export const BACK_OFFICE_API = {
   application: r('GET', '/api/back-office/v1/applications/:reference', 'support'),
   revealNationalId: r('POST', '/api/back-office/v1/applications/:reference/reveal-national-id', 'support'),
   cancelApplication: r('POST', '/api/back-office/v1/applications/:reference/cancel', 'support'),
+  confirmSignatory: r('POST', '/api/back-office/v1/applications/:reference/confirm-signatory', 'support'),
   resendWebhook: r('POST', '/api/back-office/v1/applications/:reference/webhooks/:eventId/resend', 'support'),
   merchants: r('GET', '/api/back-office/v1/merchants', 'support'),
   createMerchant: r('POST', '/api/back-office/v1/merchants', 'admin'),
@@ -107,6 +108,7 @@ export const AUDIT_ACTIONS = [
   'application.viewed',
   'application.national_id_revealed',
   'application.cancelled',
+  'application.signatory_confirmed',
   'webhook.resent',
   'merchant.created',
   'merchant.updated',
@@ -321,6 +323,12 @@ export const applicationDetailSchema = z.object({
   /** Every lifecycle transition, provider call and webhook attempt, oldest first. */
   timeline: z.array(timelineEntrySchema),
   webhookEvents: z.array(webhookEventViewSchema),
+  /**
+   * A company's application taken by a person the registry could not settle, waiting for an
+   * operator's check (ADR 28): which register, and what it could not settle (e.g. `signature
+   * incomplete`); null when nobody waits.
+   */
+  signatoryCheck: z.nullable(z.object({ register: z.string(), unsettled: z.string() })),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 

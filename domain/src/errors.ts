@@ -12,6 +12,11 @@ export const ERROR_CODES = [
   'WEB_SERVICE_DOWN',
   'TOO_MANY_REQUESTS',
   'PAYMENT_STATUS_FINAL',
+  /**
+   * A company's application that the registry could not settle for this person (ADR 28): the
+   * lender checks who may sign before anything goes on. Not in spec section 8.
+   */
+  'SIGNATORY_NOT_CONFIRMED',
   'UNKNOWN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

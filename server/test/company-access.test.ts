@@ -2,17 +2,21 @@
  * Only the right person acts for a company (PRODUCT section 2.4): the signatory the merchant named,
  * or, when the merchant named nobody, a person the company registry lets sign alone. The portal
  * listens on a real port, so the registry adapter asks the simulated Brønnøysund and Bolagsverket
- * (through the provider) over HTTP, as it would ask the real ones.
+ * (through Signicat) over HTTP, as it would ask the real ones. A signing role that has ended gives
+ * no right; where the registry cannot settle it, the lender checks by hand (ADR 28).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
+  BACK_OFFICE_API,
   buildBusinessApplication,
   buildPrivateApplication,
   type CreateApplicationRequestInput,
+  findTestOperator,
   MERCHANT_API,
   TEST_PEOPLE,
 } from '@portal/domain';
+import { OperatorBrowser } from './back-office-helpers';
 import { ENGINES, merchantAuth, nextReference, sessionCookie, startTestServer, type TestApp, XHR } from './helpers';
 
 const person = (firstName: string) => {
@@ -36,6 +40,9 @@ const HAVBRIS = '926815342'; // Lars signs alone, Nils holds prokura alone, Ingr
 const TINDELOFT = '931702653'; // Ola and Ingrid sign only jointly
 const SOLGLANTAN = '6997368573'; // Anna signs alone, Maria is a board member
 const EKBACKEN = '5592714686'; // Johan and Maria sign only jointly, Erik is a board member
+const SKJAERGARD = '914573025'; // Kari's signature has ended (avregistrert), Lars signs alone
+const LINDHAGA = '5569246803'; // Signicat: signature incomplete (Maria listed alone), the lender checks
+const NORRSKEN = '5590135793'; // Signicat: no signature combinations, Johan holds prokura alone
 
 describe.each(ENGINES)('who may act for a company on %s', (engine) => {
   let t: TestApp & { url: string };
@@ -127,6 +134,8 @@ describe.each(ENGINES)('who may act for a company on %s', (engine) => {
     ['Lars (signatur alone)', HAVBRIS, LARS, 'brreg-enhetsregisteret', 'signature'],
     ['Nils (prokura alone)', HAVBRIS, NILS, 'brreg-enhetsregisteret', 'procuration'],
     ['Anna (firmatecknare alone)', SOLGLANTAN, ANNA, 'bolagsverket', 'signature'],
+    ['Lars (signatur alone, beside a signature that has ended)', SKJAERGARD, LARS, 'brreg-enhetsregisteret', 'signature'],
+    ['Johan (prokura alone, SE)', NORRSKEN, JOHAN, 'bolagsverket', 'procuration'],
   ])('lets %s take a company the merchant named no signatory for', async (_who, organisationNumber, signatory, register, basis) => {
     const reference = await company(organisationNumber, null);
     const response = await validate(reference, signatory.nationalId);
@@ -147,11 +156,14 @@ describe.each(ENGINES)('who may act for a company on %s', (engine) => {
     // Taken: from now on it is theirs alone, even for another sole signatory.
     expect((await validate(reference, signatory.nationalId)).statusCode).toBe(200);
     if (organisationNumber === HAVBRIS) expectCannotSign(await validate(reference, (signatory === LARS ? NILS : LARS).nationalId));
+    if (organisationNumber === SKJAERGARD) expectCannotSign(await validate(reference, KARI.nationalId));
   });
 
   it.each([
     ['the daglig leder without a right to sign', HAVBRIS, INGRID, LARS],
     ['a person the registry does not list', HAVBRIS, KARI, LARS],
+    ['a person whose signing role has ended (avregistrert)', SKJAERGARD, KARI, LARS],
+    ['a managing director without a right to sign, beside a prokurist (SE)', NORRSKEN, ANNA, JOHAN],
     ['a person from the other country', HAVBRIS, ANNA, LARS],
     ['a signatory who may sign only jointly', TINDELOFT, OLA, null],
     ['a board member without a right to sign (SE)', EKBACKEN, ERIK, null],
@@ -190,6 +202,82 @@ describe.each(ENGINES)('who may act for a company on %s', (engine) => {
     expect(failed?.outcome).toBe(mode === 'rate-limited' ? 'rate-limited' : 'unavailable');
 
     expect((await validate(reference, LARS.nationalId)).statusCode).toBe(200);
+  });
+
+  describe('a company the registry cannot settle: held for the lender’s check', () => {
+    let support: OperatorBrowser;
+    beforeAll(async () => {
+      const operator = findTestOperator('operator-support');
+      if (!operator) throw new Error('no support operator');
+      support = new OperatorBrowser(t.url);
+      await support.signIn(operator);
+    }, 60_000);
+    const asSupport = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { ...XHR, cookie: support.operatorCookie }, ...(payload ? { payload } : {}) });
+    const held = { status: 409, errorCode: 'SIGNATORY_NOT_CONFIRMED' };
+
+    it('takes it for the person, holds it (never to the lender) until an operator confirms them, then lets them on', async () => {
+      const reference = await company(LINDHAGA, null);
+
+      // Maria is listed alone, but Signicat says the list is incomplete: not a confirmation.
+      const first = await validate(reference, MARIA.nationalId);
+      expect(first.statusCode, first.body).toBe(409);
+      expect(first.json()).toMatchObject(held);
+      expect(first.json<{ message: string }>().message).toMatch(/lender will check who may sign/);
+      expect(await stateOf(reference)).toEqual({ national_id: MARIA.nationalId, status: 'CREATED', events: ['application.created', 'customer.identified'] });
+      expect(await identifiedEvent(reference)).toEqual({
+        method: 'dummy',
+        signingRightConfirmedBy: null,
+        signingRight: 'awaiting-lender',
+        register: 'bolagsverket',
+        unsettled: 'signature incomplete',
+      });
+
+      // Held every time (the session never gets it as its application, so nothing can be
+      // submitted), and nobody else may take it meanwhile; the lender is never called.
+      expect((await validate(reference, MARIA.nationalId)).json()).toMatchObject(held);
+      expectCannotSign(await validate(reference, ERIK.nationalId));
+      const [lender] = await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM provider_interactions i JOIN applications a ON a.id = i.application_id WHERE a.reference = $1 AND i.provider <> 'registry'`,
+        [reference],
+      );
+      expect(lender?.n).toBe(0);
+
+      // The back office shows what to check; the operator confirms, audited.
+      const detail = await asSupport('GET', BACK_OFFICE_API.application.route.url({ reference }));
+      expect(detail.json()).toMatchObject({ signatoryCheck: { register: 'bolagsverket', unsettled: 'signature incomplete' } });
+      const confirmed = await asSupport('POST', BACK_OFFICE_API.confirmSignatory.route.url({ reference }), { reason: 'Registreringsbevis checked: Maria Karlsson signs alone' });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json()).toMatchObject({ signatoryCheck: null });
+      const [audit] = await t.db.query<{ action: string; reason: string }>(`SELECT action, reason FROM audit_log WHERE target_id = $1 AND action = 'application.signatory_confirmed'`, [reference]);
+      expect(audit).toEqual({ action: 'application.signatory_confirmed', reason: 'Registreringsbevis checked: Maria Karlsson signs alone' });
+
+      expect((await validate(reference, MARIA.nationalId)).statusCode).toBe(200);
+      expectCannotSign(await validate(reference, ERIK.nationalId));
+      // Nothing left to confirm.
+      expect((await asSupport('POST', BACK_OFFICE_API.confirmSignatory.route.url({ reference }), { reason: 'Checked twice' })).statusCode).toBe(409);
+    });
+
+    it('confirms nobody on an application nobody waits for', async () => {
+      const reference = await company(HAVBRIS, null);
+      expect((await asSupport('POST', BACK_OFFICE_API.confirmSignatory.route.url({ reference }), { reason: 'Nobody is waiting here' })).statusCode).toBe(409);
+      expect((await validate(reference, LARS.nationalId)).statusCode).toBe(200);
+      expect((await asSupport('POST', BACK_OFFICE_API.confirmSignatory.route.url({ reference }), { reason: 'Lars was confirmed by the registry' })).statusCode).toBe(409);
+    });
+
+    it('says so in the customer’s language', async () => {
+      const reference = await company(LINDHAGA, null);
+      const cookie = await loginAs(MARIA.nationalId);
+      const texts = await Promise.all(
+        ['en', 'sv', 'nb'].map(async (language) => {
+          const response = await t.app.inject({ method: 'GET', url: API.validate.url({ reference }), headers: { cookie, 'accept-language': language } });
+          expect(response.json()).toMatchObject(held);
+          return response.json<{ message: string }>().message;
+        }),
+      );
+      expect(new Set(texts).size).toBe(3);
+      expect(texts[1]).toMatch(/teckna firman/);
+    });
   });
 
   it('answers every refusal in the caller’s language', async () => {

@@ -25,7 +25,7 @@ import { canonicalJson, randomToken, sha256Hex } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
 import type { CompanyRegistryClient } from '../providers/registry/types';
 import type { SessionIdentity } from '../types';
-import { companyAccess, registryUnavailable } from './company-access';
+import { awaitsLender, companyAccess, registryUnavailable, SIGNING_RIGHT_AWAITING_LENDER, signatoryNotConfirmed, unsettledText } from './company-access';
 import { loanViewOf } from './pricing';
 
 export function applyUrl(publicUrl: string, app: Pick<ApplicationRecord, 'reference' | 'countryCode'>): string {
@@ -260,7 +260,9 @@ async function applicationWithCustomer(db: Db, reference: string): Promise<{ app
  * answer alike (`applicationNotFound`), after the same lookups. Only an unclaimed company
  * application asks the company registry before it answers, and answers 503 when the registry
  * cannot be asked (ADR 16). A refusal changes nothing. Without `company`, an application that
- * only the registry can give away is not given away (503).
+ * only the registry can give away is not given away (503). A company's application the registry
+ * could not settle for this person is taken by them but held, 409 SIGNATORY_NOT_CONFIRMED, until
+ * the lender confirms them (ADR 28).
  */
 export async function authorisedApplication(
   db: Db,
@@ -276,9 +278,13 @@ export async function authorisedApplication(
   if (access === 'allowed') return { app, customer };
 
   let detail: EventDetail = { method: identity.method };
+  let held = false;
   if (access === 'company') {
     const decision = await companyAccess(company?.registry ?? null, app, customer, identity);
-    if (decision.kind === 'allowed') return { app, customer };
+    if (decision.kind === 'allowed') {
+      if (awaitsLender(await repositories(db).events.listForApplication(app.id))) throw signatoryNotConfirmed();
+      return { app, customer };
+    }
     if (decision.kind === 'refused') {
       company?.log?.info({ reference: app.reference, reason: decision.reason }, 'cannot sign for this company');
       throw applicationNotFound();
@@ -287,7 +293,14 @@ export async function authorisedApplication(
       company?.log?.warn({ reference: app.reference, failure: decision.failure?.kind ?? null }, 'company registry did not answer');
       throw registryUnavailable(decision.failure);
     }
-    detail = { ...detail, signingRightConfirmedBy: decision.register, signingRight: decision.basis };
+    if (decision.kind === 'review') {
+      // Taken by this person, held until the lender has checked them: nothing goes to the lender before.
+      held = true;
+      company?.log?.warn({ reference: app.reference, register: decision.register, unsettled: unsettledText(decision.unsettled) }, 'company signing right needs the lender’s check');
+      detail = { ...detail, signingRightConfirmedBy: null, signingRight: SIGNING_RIGHT_AWAITING_LENDER, register: decision.register, unsettled: unsettledText(decision.unsettled) };
+    } else {
+      detail = { ...detail, signingRightConfirmedBy: decision.register, signingRight: decision.basis };
+    }
   }
 
   const claimed = await db.transaction(async (tx) => {
@@ -301,6 +314,7 @@ export async function authorisedApplication(
     const now = await repositories(db).customers.findByApplicationId(app.id);
     if (now?.nationalId !== identity.nationalId) throw applicationNotFound();
   }
+  if (held) throw signatoryNotConfirmed();
   return { app, customer: { ...customer, nationalId: identity.nationalId } };
 }
 

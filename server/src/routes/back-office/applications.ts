@@ -1,4 +1,4 @@
-/** Support's routes: search, one application with its timeline, reveal, resend, cancel. */
+/** Support's routes: search, one application with its timeline, reveal, resend, cancel, confirm a company's signatory. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -14,6 +14,7 @@ import {
 } from '@portal/domain';
 import { applicationDetail, detailOf } from '../../services/back-office/application-detail';
 import { cancelByOperator } from '../../services/back-office/cancel-by-operator';
+import { confirmSignatory } from '../../services/back-office/confirm-signatory';
 import { resendWebhook } from '../../services/back-office/resend-webhook';
 import { revealNationalId } from '../../services/back-office/reveal-national-id';
 import { searchApplications } from '../../services/back-office/search-applications';
@@ -108,6 +109,25 @@ export default async function applicationRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const cancelled = await cancelByOperator(app, actorOf(request), request.params.reference, request.body.reason);
       return detailOf(app, cancelled);
+    },
+  });
+
+  const confirm = backOfficeRoute('confirmSignatory');
+  api.route({
+    method: confirm.method,
+    url: confirm.url,
+    config: confirm.config,
+    schema: {
+      operationId: confirm.operationId,
+      tags: confirm.tags,
+      summary: 'Confirm the person waiting to sign for a company the registry could not settle (ADR 28; the reason is audited)',
+      params: referenceParams,
+      body: reasonBodySchema,
+      response: { 200: applicationDetailSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const confirmed = await confirmSignatory(app, actorOf(request), request.params.reference, request.body.reason);
+      return detailOf(app, confirmed);
     },
   });
 

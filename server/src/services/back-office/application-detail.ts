@@ -6,8 +6,10 @@
 import { type ApplicationDetail, isFinalStatus, type TimelineEntry } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ApplicationRecord } from '../../db/repositories/applications';
+import type { EventRecord } from '../../db/repositories/events';
 import { ApiError } from '../../lib/errors';
 import type { Actor } from './actor';
+import { awaitsLender } from '../company-access';
 import { summaryOf } from './application-views';
 
 export async function findApplication(app: FastifyInstance, reference: string): Promise<ApplicationRecord> {
@@ -63,6 +65,7 @@ export async function detailOf(app: FastifyInstance, application: ApplicationRec
     callbackUrl: application.callbackUrl,
     webhookUrl: application.webhookUrl,
     lenderAccount: provider?.account ?? null,
+    signatoryCheck: signatoryCheckOf(events),
     timeline,
     webhookEvents: webhookEvents.map((event) => ({
       id: event.id,
@@ -75,6 +78,13 @@ export async function detailOf(app: FastifyInstance, application: ApplicationRec
       deliveredAt: event.deliveredAt ? event.deliveredAt.toISOString() : null,
     })),
   };
+}
+
+/** What the registry could not settle for the person waiting to sign for the company (ADR 28), from their identification's entry. */
+function signatoryCheckOf(events: readonly EventRecord[]): ApplicationDetail['signatoryCheck'] {
+  if (!awaitsLender(events)) return null;
+  const identified = events.findLast((event) => event.type === 'customer.identified')?.detail;
+  return { register: String(identified?.register ?? ''), unsettled: String(identified?.unsettled ?? '') };
 }
 
 /** The console refreshes an open application every few seconds: one view entry per operator per this many minutes. */

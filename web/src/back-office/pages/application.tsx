@@ -133,6 +133,22 @@ export function ApplicationPage({ reference }: { reference: string }) {
             />
           </section>
         ) : null}
+        {detail.data.signatoryCheck ? (
+          <section aria-labelledby="signatory-title" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="signatory-check">
+            <Heading level={2} size={4} id="signatory-title">
+              {t('signatory.title')}
+            </Heading>
+            <p className="text-sm">{t('signatory.intro', detail.data.signatoryCheck)}</p>
+            <ReasonForm
+              label="signatory.reason"
+              hint="signatory.hint"
+              submit="signatory.submit"
+              onSubmit={async (reason) => {
+                await detail.mutate(await call<ApplicationDetail>('POST', BACK_OFFICE_API.confirmSignatory.route.url({ reference }), { reason }), { revalidate: false });
+              }}
+            />
+          </section>
+        ) : null}
         {!detail.data.final ? (
           <section aria-labelledby="cancel-title" className="space-y-3 rounded-lg border border-neutral-200 bg-white p-4">
             <Heading level={2} size={4} id="cancel-title">
