@@ -25,7 +25,14 @@ export interface SandboxPaymentMethod {
   monthlyFee: number;
   /** Paid with the first instalment. */
   setupFee: number;
+  /** The payment plans: getAnnuityFactors lists these, and a bookable period is one of them. */
   plans: readonly PaymentPlan[];
+  /**
+   * Plans the cost table shows and getAnnuityFactors does not, as in Resurs' own examples (its
+   * published cost table has 36 months, its published annuity factors do not) [V
+   * getcostofpurchasehtml.md, getannuityfactors.md].
+   */
+  costTableOnly: readonly PaymentPlan[];
 }
 
 const DURATIONS = [3, 6, 12, 18, 24, 36, 48, 60, 72, 84, 96, 120] as const;
@@ -46,6 +53,7 @@ export const PAYMENT_METHODS: readonly SandboxPaymentMethod[] = [
     monthlyFee: 39,
     setupFee: 0,
     plans: plans((d) => (d <= 12 ? 0 : d <= 36 ? 12.9 : d <= 72 ? 16.9 : 19.9)),
+    costTableOnly: [{ duration: 30, nominalRate: 12.9 }],
   },
   {
     id: 'PARTPAYMENT_SE',
@@ -58,6 +66,7 @@ export const PAYMENT_METHODS: readonly SandboxPaymentMethod[] = [
     monthlyFee: 29,
     setupFee: 195,
     plans: plans((d) => (d <= 12 ? 0 : d <= 36 ? 9.95 : d <= 72 ? 14.95 : 17.95)),
+    costTableOnly: [{ duration: 30, nominalRate: 9.95 }],
   },
 ];
 
@@ -109,6 +118,11 @@ export function planFigures(method: SandboxPaymentMethod, amount: number, plan: 
     cost: round(totalPayable - amount, 2),
     effectiveRate: round(effectiveYearlyRate(amount, payments), 2),
   };
+}
+
+/** The plans the cost table shows: the offered ones and those it shows beside them, by duration. */
+export function costTablePlans(method: SandboxPaymentMethod): PaymentPlan[] {
+  return [...method.plans, ...method.costTableOnly].sort((a, b) => a.duration - b.duration);
 }
 
 /** The plan for a duration, or the nearest one offered (documents shown before a plan is chosen). */

@@ -1,12 +1,15 @@
 /**
  * Resurs' price information and credit documents as the simulator renders them. The cost table
- * keeps the shape of Resurs' getCostOfPurchaseHtml answer (table.priceTable, one header cell and
- * one content cell per payment plan on each row), because the adapter reads its figures from it.
+ * has the shape of Resurs' published getCostOfPurchaseHtml answer (getcostofpurchasehtml.md):
+ * span.headText, table.priceTable whose rows (tr.oddRow / tr.evenRow) are a td.header and one
+ * td.content per plan: credit amount, plan, term, nominal rate, monthly fee, setup fee, monthly
+ * amount, and no effective rate or total, as Resurs' has none; plans the annuity factors do not
+ * list among them; span.tailText; then the SECCI and general-terms links (a.legalInfoLink).
  */
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { type Currency, type IndividualizedTermsType, type Language, moneyFormatOptions } from '@portal/domain';
-import { planFigures, planFor, type SandboxPaymentMethod } from './catalogue';
+import { costTablePlans, planFigures, planFor, type SandboxPaymentMethod } from './catalogue';
 import { fill, RESURS_TEXTS } from './texts';
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', sv: 'sv-SE', nb: 'nb-NO' };
@@ -43,9 +46,7 @@ export interface DocumentLinks {
 function PriceRow({ header, values, odd }: { header: string; values: string[]; odd: boolean }) {
   return (
     <tr className={odd ? 'oddRow' : 'evenRow'}>
-      <th scope="row" className="header">
-        {header}
-      </th>
+      <td className="header">{header}</td>
       {values.map((value, i) => (
         <td key={i} className="content">
           {value}
@@ -58,21 +59,21 @@ function PriceRow({ header, values, odd }: { header: string; values: string[]; o
 export function CostOfPurchase({ method, amount, lang, links }: { method: SandboxPaymentMethod; amount: number; lang: Language; links: DocumentLinks }) {
   const t = RESURS_TEXTS[lang].documents;
   const currency = method.currency;
-  const figures = method.plans.map((plan) => planFigures(method, amount, plan));
+  const figures = costTablePlans(method).map((plan) => planFigures(method, amount, plan));
   const rows: [string, string[]][] = [
     [fill(t.amountRow, { currency }), figures.map(() => formatNumber(lang, amount, 0))],
     [t.planRow, figures.map((f) => fill(t.plan, { n: f.duration }))],
     [t.durationRow, figures.map((f) => String(f.duration))],
     [t.nominalRow, figures.map((f) => formatNumber(lang, f.nominalRate))],
-    [t.effectiveRow, figures.map((f) => formatNumber(lang, f.effectiveRate))],
     [fill(t.monthlyFeeRow, { currency }), figures.map(() => formatNumber(lang, method.monthlyFee, 0))],
     [fill(t.setupFeeRow, { currency }), figures.map(() => formatNumber(lang, method.setupFee, 0))],
     [fill(t.monthlyRow, { currency }), figures.map((f) => formatNumber(lang, f.monthlyPayment))],
-    [fill(t.totalRow, { currency }), figures.map((f) => formatNumber(lang, f.totalPayable))],
   ];
   return (
-    <div className="costOfPurchase">
-      <h2 className="headHeader">{fill(t.priceHeading, { amount: formatMoney(lang, amount, currency) })}</h2>
+    <>
+      <p>
+        <span className="headText">{fill(t.priceHeading, { amount: formatMoney(lang, amount, currency) })}</span>
+      </p>
       <table className="priceTable">
         <tbody>
           {rows.map(([header, values], i) => (
@@ -80,20 +81,24 @@ export function CostOfPurchase({ method, amount, lang, links }: { method: Sandbo
           ))}
         </tbody>
       </table>
-      <p className="tailText">
-        {t.setupFeeNote} {t.exampleNote} {t.creditCheckNote}
+      <p>
+        <span className="tailText">
+          {t.setupFeeNote} {t.exampleNote} {t.creditCheckNote}
+        </span>
       </p>
       <p>
+        {t.secci}:{' '}
         <a className="legalInfoLink" href={links.secci} target="_blank" rel="noopener noreferrer">
-          {t.secci} {t.opensInNewWindow}
+          {t.documentLanguage} {t.opensInNewWindow}
         </a>
       </p>
       <p>
+        {t.generalTerms}:{' '}
         <a className="legalInfoLink" href={links.generalTerms} target="_blank" rel="noopener noreferrer">
-          {t.generalTerms} {t.opensInNewWindow}
+          {t.documentLanguage} {t.opensInNewWindow}
         </a>
       </p>
-    </div>
+    </>
   );
 }
 
@@ -197,9 +202,8 @@ function GeneralTerms({ method, amount, duration, lang, customerName }: TermsCon
 }
 
 /**
- * The individualised terms (our reading of Resurs' termsType, see the README): ISEKKI_NEW_ACCOUNT
- * is the SECCI (SEKKI/SEF) for this customer, amount and plan; COMMON the general terms of the
- * account with the same figures written in.
+ * The documents behind the payment method's legal links (README): ISEKKI_NEW_ACCOUNT is the SECCI
+ * (SEKKI/SEF) for the amount the link carries; COMMON the general terms of the account.
  */
 export function termsDocument(termsType: IndividualizedTermsType, context: TermsContext): { title: string; element: ReactElement } {
   const t = RESURS_TEXTS[context.lang].documents;

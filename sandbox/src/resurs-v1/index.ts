@@ -1,12 +1,15 @@
 /**
  * The Resurs "version 1" simulator: the SOAP services SimplifiedShopFlowService and
- * AfterShopFlowService (served by node-soap from Resurs' WSDL, wsdl.ts), Basic auth, the
+ * AfterShopFlowService (served by node-soap from the WSDL in wsdl.ts), Basic auth, every request
+ * held to Resurs' published shape (@portal/contracts/resurs-v1) and refused as Resurs refuses, the
  * BankID-style signing page and Resurs' credit documents. Mounted at /sandbox/resurs-v1; its
  * contract and choices are in README.md beside this file.
  */
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listen, type IServices, type Server } from 'soap';
+import { REQUESTS } from '@portal/contracts/resurs-v1/schemas';
+import { readRequest } from '@portal/contracts/resurs-v1/soap';
 import { type CountryCode, isLanguage, type Language } from '@portal/domain';
 import {
   AFTER_SHOP_FLOW_SERVICE,
@@ -17,7 +20,7 @@ import {
 } from './wsdl';
 import type { SandboxContext } from '../context';
 import { safeEqual } from '../lib/tokens';
-import { countryLanguage, findPaymentMethod, planFigures } from './catalogue';
+import { countryLanguage, findPaymentMethod } from './catalogue';
 import { CostOfPurchase, termsDocument } from './documents';
 import { alertMessage, documentPage, RESURS_CSS, signingMessagePage, signingPage, STYLESHEET_PATH } from './pages';
 import { ECommerceError, paymentStore, recordSigning } from './payments';
@@ -62,18 +65,36 @@ function representativeOf(header: string | undefined, accounts: readonly Represe
 const xmlEscape = (value: string) =>
   value.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 
-/** The answer to wrong credentials: 401 with a SOAP fault, before any operation runs. */
-function authenticationFault(): string {
-  const detail = eCommerceErrorDetail(new ECommerceError('INVALID_AUTHENTICATION'));
+/** A SOAP fault carrying an ECommerceError, written as Resurs' published example is. */
+function faultEnvelope(error: ECommerceError, faultcode: 'soap:Client' | 'soap:Server', faultstring: string): string {
+  const detail = eCommerceErrorDetail(error);
   const fields = Object.entries(detail)
     .map(([key, value]) => `<${key}>${xmlEscape(String(value))}</${key}>`)
     .join('');
   return (
     '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
-    '<soap:Fault><faultcode>soap:Client</faultcode><faultstring>INVALID_AUTHENTICATION</faultstring>' +
+    `<soap:Fault><faultcode>${faultcode}</faultcode><faultstring>${xmlEscape(faultstring)}</faultstring>` +
     `<detail><ns2:ECommerceError xmlns:ns2="${NAMESPACES.exception}">${fields}</ns2:ECommerceError></detail>` +
     '</soap:Fault></soap:Body></soap:Envelope>'
   );
+}
+
+/** The answer to wrong credentials: 401 with a SOAP fault, before any operation runs. */
+const authenticationFault = () => faultEnvelope(new ECommerceError('INVALID_AUTHENTICATION'), 'soap:Client', 'INVALID_AUTHENTICATION');
+
+/**
+ * What in a request Resurs would not take by its published contract (a required element missing,
+ * one out of order or unknown, a value of the wrong type), for the operations the contract
+ * covers; null when nothing, or when the operation is not one of them (node-soap answers those).
+ * Names elements, never values: the faultstring is for logs.
+ */
+function contractProblems(service: 'shopFlow' | 'afterShopFlow', xml: string): string[] | null {
+  try {
+    const request = readRequest(service, xml);
+    return REQUESTS[request.operation] && request.problems.length > 0 ? request.problems : null;
+  } catch {
+    return null;
+  }
 }
 
 const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
@@ -95,9 +116,9 @@ export default async function resursV1Simulator(app: FastifyInstance, context: S
   const services = soapServices({ store, base, log: app.log });
 
   const endpoints = [
-    { name: SIMPLIFIED_SHOP_FLOW_SERVICE, wsdl: simplifiedShopFlowWsdl(`${base}/${SIMPLIFIED_SHOP_FLOW_SERVICE}`), services: services.shopFlow },
-    { name: AFTER_SHOP_FLOW_SERVICE, wsdl: afterShopFlowWsdl(`${base}/${AFTER_SHOP_FLOW_SERVICE}`), services: services.afterShopFlow },
-  ];
+    { name: SIMPLIFIED_SHOP_FLOW_SERVICE, service: 'shopFlow', wsdl: simplifiedShopFlowWsdl(`${base}/${SIMPLIFIED_SHOP_FLOW_SERVICE}`), services: services.shopFlow },
+    { name: AFTER_SHOP_FLOW_SERVICE, service: 'afterShopFlow', wsdl: afterShopFlowWsdl(`${base}/${AFTER_SHOP_FLOW_SERVICE}`), services: services.afterShopFlow },
+  ] as const;
 
   // SOAP bodies reach node-soap as the raw XML text.
   app.addContentTypeParser(['text/xml', 'application/soap+xml'], { parseAs: 'string', bodyLimit: SOAP_BODY_LIMIT_BYTES }, (_request, body, done) =>
@@ -109,7 +130,8 @@ export default async function resursV1Simulator(app: FastifyInstance, context: S
     const server = await soapServer(endpoint.wsdl, endpoint.services);
 
     app.get(`/${endpoint.name}`, async (request, reply) => {
-      // The contract is public, as Resurs' ?wsdl is: no credentials needed to read it.
+      // Public, as Resurs' documentation links its ?wsdl (after-shop-service-api/index.md); the
+      // adapter sends its credentials anyway, as Resurs' own library does, and they are not checked.
       if (!Object.keys(request.query as Record<string, unknown>).some((key) => key.toLowerCase() === 'wsdl')) {
         return reply.status(405).header('allow', 'POST').send();
       }
@@ -126,6 +148,12 @@ export default async function resursV1Simulator(app: FastifyInstance, context: S
           .send(authenticationFault());
       }
       const xml = typeof request.body === 'string' ? request.body : '';
+      const problems = contractProblems(endpoint.service, xml);
+      if (problems) {
+        // Resurs refuses what breaks its schema as it refuses any argument: ECommerceError ILLEGAL_ARGUMENT.
+        const fault = faultEnvelope(new ECommerceError('ILLEGAL_ARGUMENT', representative.country), 'soap:Server', problems.join('; '));
+        return reply.status(500).type('text/xml; charset=utf-8').send(fault);
+      }
       const headers = { ...request.headers, [REPRESENTATIVE_COUNTRY_HEADER]: representative.country };
       const answer = await server.processRequest(xml, { url: request.url, method: 'POST', headers });
       return reply.status(answer.statusCode).type('text/xml; charset=utf-8').send(answer.body);
@@ -157,7 +185,6 @@ export default async function resursV1Simulator(app: FastifyInstance, context: S
     const lang = chosen ?? countryLanguage(payment.countryCode);
     if (payment.stage !== 'SIGNING') return inactive(reply, lang, payment.countryCode, paymentId);
     const method = findPaymentMethod(payment.paymentMethodId);
-    const plan = method?.plans.find((p) => p.duration === payment.duration);
     return sendHtml(
       reply,
       signingPage({
@@ -170,8 +197,10 @@ export default async function resursV1Simulator(app: FastifyInstance, context: S
           // The name only: the national identity number is never shown.
           customerName: `${payment.customer.firstName} ${payment.customer.lastName}`,
           amount: payment.amount,
-          duration: payment.duration,
-          monthlyPayment: method && plan ? planFigures(method, payment.amount, plan).monthlyPayment : null,
+          // Resurs is told no payment plan (with part payment the customer chooses it on the first
+          // payment slip): the page shows the credit, not a plan.
+          duration: null,
+          monthlyPayment: null,
         },
       }),
     );

@@ -18,6 +18,22 @@ export const PAYMENTS_NAMESPACE = 'resurs-v1-payments';
 
 export type BookPaymentStatus = 'FINALIZED' | 'BOOKED' | 'FROZEN' | 'SIGNING' | 'DENIED';
 
+export interface MetaDataEntry {
+  key: string;
+  value?: string | undefined;
+}
+
+/** The customer's address as bookPayment gave it (Resurs' address type). */
+export interface PaymentAddress {
+  fullName?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  addressRow1: string;
+  postalArea: string;
+  postalCode: string;
+  country: CountryCode;
+}
+
 /** Where the payment is in the flow; FROZEN and FINALIZED are derived from it (currentStatus). */
 export type PaymentStage = 'SIGNING' | 'DENIED' | 'BOOKED' | 'ANNULLED';
 
@@ -26,9 +42,13 @@ export interface SandboxPayment {
   countryCode: CountryCode;
   paymentMethodId: string;
   amount: number;
-  /** The payment plan the customer chose (metaData `paymentPlanDuration`), if the shop sent one. */
-  duration: number | null;
-  customer: { governmentId: string; firstName: string; lastName: string };
+  /**
+   * bookPayment's metaData as the shop sent it: Resurs keeps it on the payment and answers it in
+   * getPayment, and looks at none of it (only invoiceExtRef and CustomerId mean something, on
+   * invoices). Absent in records made before it was kept.
+   */
+  metaData?: MetaDataEntry[] | undefined;
+  customer: { governmentId: string; firstName: string; lastName: string; address?: PaymentAddress | undefined };
   /** The credit decision, fixed at booking so later changes to the test people do not move it. */
   behaviour: ResursBehaviour;
   signing: { successUrl: string; failUrl: string };
@@ -100,10 +120,11 @@ export interface BookRequest {
   paymentMethodId: string;
   countryCode: CountryCode;
   amount: number;
-  duration: number | null;
+  metaData: MetaDataEntry[];
   governmentId: string;
   firstName: string;
   lastName: string;
+  address: PaymentAddress;
   signing: { successUrl: string; failUrl: string };
   finalizeIfBooked: boolean;
 }
@@ -138,8 +159,8 @@ export async function bookPayment(store: SandboxStore<SandboxPayment>, request: 
       countryCode: request.countryCode,
       paymentMethodId: request.paymentMethodId,
       amount: request.amount,
-      duration: request.duration,
-      customer: { governmentId, firstName: request.firstName, lastName: request.lastName },
+      metaData: request.metaData,
+      customer: { governmentId, firstName: request.firstName, lastName: request.lastName, address: request.address },
       behaviour,
       signing: request.signing,
       finalizeIfBooked: request.finalizeIfBooked,

@@ -1,25 +1,26 @@
 /**
  * The operations of the simulated SimplifiedShopFlowService and AfterShopFlowService, in the
- * shape node-soap serves (service → port → operation). Input is checked as Resurs would and every
- * refusal leaves as a SOAP fault carrying an ECommerceError, as Resurs' faults do.
+ * shape node-soap serves (service → port → operation). Every request has been held to Resurs'
+ * published shape before it gets here (index.ts, @portal/contracts/resurs-v1); here it is read for
+ * what the simulator needs, and every refusal leaves as a SOAP fault carrying an ECommerceError,
+ * as Resurs' faults do.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IServices } from 'soap';
 import { z } from 'zod';
-import { type CountryCode, INDIVIDUALIZED_TERMS_TYPES, isLanguage, type Language } from '@portal/domain';
+import { type CountryCode, isLanguage, type Language } from '@portal/domain';
 import {
   AFTER_SHOP_FLOW_PORT,
   AFTER_SHOP_FLOW_SERVICE,
   ECOMMERCE_ERRORS,
-  METADATA_KEYS,
   NAMESPACES,
   SIMPLIFIED_SHOP_FLOW_PORT,
   SIMPLIFIED_SHOP_FLOW_SERVICE,
 } from './wsdl';
 import type { SandboxStore } from '../records';
 import { annuityFactor, countryLanguage, findPaymentMethod, PAYMENT_METHODS, type SandboxPaymentMethod } from './catalogue';
-import { CostOfPurchase, formatPercent, renderFragment, termsDocument } from './documents';
+import { CostOfPurchase, formatPercent, renderFragment } from './documents';
 import {
   annulPayment,
   bookedPayment,
@@ -86,6 +87,10 @@ const addressArgs = z.object({
   fullName: z.string().optional(),
   firstName: z.string().optional(),
   lastName: z.string().optional(),
+  // node-soap reads an empty element as nothing; Resurs' addressRow1 may be empty.
+  addressRow1: z.coerce.string().default(''),
+  postalArea: z.coerce.string(),
+  postalCode: z.coerce.string(),
   country: z.enum(['NO', 'SE']),
 });
 const bookPaymentArgs = z.object({
@@ -102,21 +107,12 @@ const bookPaymentArgs = z.object({
 });
 const paymentIdArgs = z.object({ paymentId: text });
 const annulArgs = z.object({ paymentId: text, createdBy: z.string().optional() });
-const termsArgs = z.object({
-  paymentMethodId: text,
-  termsType: z.enum(INDIVIDUALIZED_TERMS_TYPES),
-  amount,
-  duration: z.coerce.number().int().positive().optional(),
-  paymentId: text.optional(),
-  language: z.string().optional(),
-});
 
 /** Resurs speaks ISO 639-1 with `no` for Norwegian; the portal says `nb`. */
 function languageFromResurs(value: string | undefined): Language | null {
   if (value === 'no' || value === 'nb' || value === 'nn') return 'nb';
   return isLanguage(value) ? value : null;
 }
-const languageToResurs = (lang: Language): string => (lang === 'nb' ? 'no' : lang);
 
 export interface SoapServiceDeps {
   store: SandboxStore<SandboxPayment>;
@@ -218,9 +214,10 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
             ],
             minLimit: m.minLimit,
             maxLimit: m.maxLimit,
+            // Deprecated [V api-types/paymentmethod.md], still in Resurs' examples.
             type: m.type,
-            customerType: ['NATURAL'],
             specificType: m.specificType,
+            customerType: ['NATURAL'],
           };
         }),
       };
@@ -247,7 +244,8 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
           method,
           amount: args.amount,
           lang: countryLanguage(method.countryCode),
-          links: { secci: `${urls.secci}${args.amount}`, generalTerms: urls.generalTerms },
+          // "The amount is an integer!" [V api-types/weblink.md]
+          links: { secci: `${urls.secci}${Math.round(args.amount)}`, generalTerms: urls.generalTerms },
         }),
       );
       return { return: html };
@@ -259,9 +257,6 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
       if (method.countryCode !== country || args.customer.type !== 'NATURAL') throw new ECommerceError('ILLEGAL_ARGUMENT', country);
       const totalAmount = args.orderData.totalAmount;
       if (totalAmount < method.minLimit || totalAmount > method.maxLimit) throw new ECommerceError('ILLEGAL_ARGUMENT', country);
-      const durationEntry = args.metaData.find((m) => m.key === METADATA_KEYS.paymentPlanDuration)?.value;
-      const duration = durationEntry === undefined ? null : Number(durationEntry);
-      if (duration !== null && !method.plans.some((p) => p.duration === duration)) throw new ECommerceError('ILLEGAL_ARGUMENT', country);
       const { address } = args.customer;
       const [fallbackFirst = '', ...fallbackLast] = (address.fullName ?? '').trim().split(/\s+/);
       const firstName = address.firstName?.trim() || fallbackFirst;
@@ -274,10 +269,20 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
           paymentMethodId: method.id,
           countryCode: country,
           amount: totalAmount,
-          duration,
+          // Kept and answered back in getPayment, never read: Resurs gives the keys sent here no meaning.
+          metaData: args.metaData,
           governmentId: args.customer.governmentId,
           firstName,
           lastName,
+          address: {
+            ...(address.fullName ? { fullName: address.fullName } : {}),
+            firstName,
+            lastName,
+            addressRow1: address.addressRow1,
+            postalArea: address.postalArea,
+            postalCode: address.postalCode,
+            country,
+          },
           signing: args.signing,
           finalizeIfBooked: args.paymentData.finalizeIfBooked ?? false,
         },
@@ -291,21 +296,6 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
       await ownPayment(args.paymentId, country);
       return bookingResult(await bookSignedPayment(store, args.paymentId));
     }),
-
-    getIndividualizedTerms: operation(termsArgs, async (args, country) => {
-      const method = requireMethod(args.paymentMethodId, country);
-      let customerName: string | null = null;
-      if (args.paymentId) {
-        const payment = await store.get(args.paymentId);
-        if (!payment) throw new ECommerceError('REFERENCED_DATA_DONT_EXISTS', method.countryCode);
-        customerName = `${payment.customer.firstName} ${payment.customer.lastName}`;
-      }
-      const lang = languageFromResurs(args.language) ?? countryLanguage(method.countryCode);
-      const document = termsDocument(args.termsType, { method, amount: args.amount, duration: args.duration ?? null, lang, customerName });
-      return {
-        return: { termsType: args.termsType, language: languageToResurs(lang), title: document.title, html: renderFragment(document.element) },
-      };
-    }),
   };
 
   const afterShopFlow = {
@@ -313,23 +303,21 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
       await ownPayment(args.paymentId, country);
       const payment = await bookedPayment(store, args.paymentId);
       const status = currentStatus(payment);
-      const method = findPaymentMethod(payment.paymentMethodId);
-      const { firstName, lastName, governmentId } = payment.customer;
+      const { firstName, lastName, governmentId, address } = payment.customer;
       return {
         return: {
           id: payment.paymentId,
           totalAmount: payment.amount,
-          metaData: payment.duration === null ? [] : [{ key: METADATA_KEYS.paymentPlanDuration, value: String(payment.duration) }],
+          metaData: payment.metaData ?? [],
           limit: payment.amount,
           customer: {
             governmentId,
-            address: { fullName: `${firstName} ${lastName}`, firstName, lastName, country: payment.countryCode },
+            address: address ?? { fullName: `${firstName} ${lastName}`, firstName, lastName, addressRow1: '', postalArea: '-', postalCode: '-', country: payment.countryCode },
             type: 'NATURAL',
           },
           booked: payment.bookedAt ?? payment.createdAt,
           ...(status === 'FINALIZED' ? { finalized: payment.bookedAt ?? payment.createdAt } : {}),
           paymentMethodId: payment.paymentMethodId,
-          ...(method ? { paymentMethodName: RESURS_TEXTS[countryLanguage(method.countryCode)].documents.description } : {}),
           fraud: false,
           frozen: payment.stage !== 'ANNULLED' && status === 'FROZEN',
           status:
@@ -341,7 +329,6 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
                   ? ['DEBITABLE']
                   : [],
           paymentMethodType: 'REVOLVING_CREDIT',
-          totalBonusPoints: 0,
         },
       };
     }),

@@ -3,9 +3,12 @@
  * documents, served by this simulator at `…/<service>?wsdl` as Resurs serves its own. The
  * portal's adapter reads them from there (or from Resurs), and keeps no copy.
  *
- * Names, namespaces, element order and the bookSignedPayment → bookPaymentResponse pairing follow
- * Resurs' public documentation and official PHP library; getIndividualizedTerms is our own
- * choice (no public contract, see README.md beside this file). Resurs' extendedCustomer extends
+ * Resurs publishes no WSDL file (its documentation links the test service's `?wsdl`, behind an
+ * account), so this is written from what it does publish: the operations are those of the clients
+ * Resurs generated from its WSDLs (ecomphp 1.1.12), names, namespaces, element order and
+ * occurrence those of its documentation's types and XML examples (@portal/contracts/resurs-v1),
+ * and server/test/contracts/resurs-v1.test.ts holds this file to both. Elements the portal never
+ * sends or reads are left out (an optional element may be). Resurs' extendedCustomer extends
  * customer; it is written out flat here, which is the same XML.
  */
 
@@ -19,12 +22,6 @@ export const NAMESPACES = {
   afterShopFlow: 'http://ecommerce.resurs.com/v4/msg/aftershopflow',
   exception: 'http://ecommerce.resurs.com/v4/msg/exception',
 } as const;
-
-/**
- * metaData keys of bookPayment (our choice, README.md): v1 has no field for the payment plan the
- * customer chose, nor for the student offer's account key.
- */
-export const METADATA_KEYS = { paymentPlanDuration: 'paymentPlanDuration', accountKey: 'accountKey' } as const;
 
 /**
  * The ECommerceError types this Resurs sends, with their errorTypeId (from Resurs' official PHP
@@ -90,10 +87,10 @@ const sharedTypes = `
           <xs:element name="fullName" type="xs:string" minOccurs="0"/>
           <xs:element name="firstName" type="xs:string" minOccurs="0"/>
           <xs:element name="lastName" type="xs:string" minOccurs="0"/>
-          <xs:element name="addressRow1" type="xs:string" minOccurs="0"/>
+          <xs:element name="addressRow1" type="xs:string"/>
           <xs:element name="addressRow2" type="xs:string" minOccurs="0"/>
-          <xs:element name="postalArea" type="xs:string" minOccurs="0"/>
-          <xs:element name="postalCode" type="xs:string" minOccurs="0"/>
+          <xs:element name="postalArea" type="xs:string"/>
+          <xs:element name="postalCode" type="xs:string"/>
           <xs:element name="country" type="tns:countryCode"/>
         </xs:sequence>
       </xs:complexType>
@@ -172,11 +169,6 @@ const simplifiedShopFlowTypes = `
           <xs:enumeration value="SIGNING"/><xs:enumeration value="DENIED"/>
         </xs:restriction>
       </xs:simpleType>
-      <xs:simpleType name="termsType">
-        <xs:restriction base="xs:string">
-          <xs:enumeration value="COMMON"/><xs:enumeration value="ISEKKI_NEW_ACCOUNT"/>
-        </xs:restriction>
-      </xs:simpleType>
       <xs:complexType name="webLink">
         <xs:sequence>
           <xs:element name="appendPriceLast" type="xs:boolean"/>
@@ -191,9 +183,9 @@ const simplifiedShopFlowTypes = `
           <xs:element name="legalInfoLinks" type="tns:webLink" minOccurs="0" maxOccurs="unbounded"/>
           <xs:element name="minLimit" type="xs:decimal"/>
           <xs:element name="maxLimit" type="xs:decimal"/>
-          <xs:element name="type" type="tns:paymentMethodType"/>
-          <xs:element name="customerType" type="tns:customerType" minOccurs="0" maxOccurs="unbounded"/>
+          <xs:element name="type" type="tns:paymentMethodType" minOccurs="0"/>
           <xs:element name="specificType" type="xs:string"/>
+          <xs:element name="customerType" type="tns:customerType" maxOccurs="unbounded"/>
         </xs:sequence>
       </xs:complexType>
       <xs:complexType name="annuityFactor">
@@ -262,14 +254,6 @@ const simplifiedShopFlowTypes = `
           <xs:element name="customer" type="tns:customer" minOccurs="0"/>
         </xs:sequence>
       </xs:complexType>
-      <xs:complexType name="individualizedTerms">
-        <xs:sequence>
-          <xs:element name="termsType" type="tns:termsType"/>
-          <xs:element name="language" type="xs:string"/>
-          <xs:element name="title" type="xs:string"/>
-          <xs:element name="html" type="xs:string"/>
-        </xs:sequence>
-      </xs:complexType>
       <xs:element name="getPaymentMethods">
         <xs:complexType><xs:sequence>
           <xs:element name="language" type="xs:string" minOccurs="0"/>
@@ -323,21 +307,7 @@ const simplifiedShopFlowTypes = `
           <xs:element name="return" type="tns:bookPaymentResult"/>
         </xs:sequence></xs:complexType>
       </xs:element>
-      <xs:element name="getIndividualizedTerms">
-        <xs:complexType><xs:sequence>
-          <xs:element name="paymentMethodId" type="tns:id"/>
-          <xs:element name="termsType" type="tns:termsType"/>
-          <xs:element name="amount" type="xs:decimal"/>
-          <xs:element name="duration" type="xs:int" minOccurs="0"/>
-          <xs:element name="paymentId" type="tns:id" minOccurs="0"/>
-          <xs:element name="language" type="xs:string" minOccurs="0"/>
-        </xs:sequence></xs:complexType>
-      </xs:element>
-      <xs:element name="getIndividualizedTermsResponse">
-        <xs:complexType><xs:sequence>
-          <xs:element name="return" type="tns:individualizedTerms"/>
-        </xs:sequence></xs:complexType>
-      </xs:element>`;
+`;
 
 const afterShopFlowTypes = `
       <xs:simpleType name="paymentStatus">
@@ -361,7 +331,7 @@ const afterShopFlowTypes = `
           <xs:element name="frozen" type="xs:boolean"/>
           <xs:element name="status" type="tns:paymentStatus" minOccurs="0" maxOccurs="100"/>
           <xs:element name="paymentMethodType" type="tns:paymentMethodType"/>
-          <xs:element name="totalBonusPoints" type="xs:nonNegativeInteger"/>
+          <xs:element name="totalBonusPoints" type="xs:nonNegativeInteger" minOccurs="0"/>
         </xs:sequence>
       </xs:complexType>
       <xs:element name="getPayment">
@@ -401,7 +371,6 @@ export function simplifiedShopFlowWsdl(location = `${RESURS_TEST_BASE}/${SIMPLIF
       { name: 'bookPayment', input: 'bookPayment', output: 'bookPaymentResponse' },
       // Resurs answers bookSignedPayment with the same bookPaymentResponse element.
       { name: 'bookSignedPayment', input: 'bookSignedPayment', output: 'bookPaymentResponse' },
-      { name: 'getIndividualizedTerms', input: 'getIndividualizedTerms', output: 'getIndividualizedTermsResponse' },
     ],
   });
 }
