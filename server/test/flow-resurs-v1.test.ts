@@ -6,7 +6,7 @@ import { call, type Customer, eventually, outcomeOf, paymentStatus, startConsume
 
 /**
  * Consumer version 1 (Resurs Simplified Shop Flow over SOAP) through the client API: submit,
- * individualised terms, signing session, the signing page, sign/success, and the wait for the
+ * the terms to read, signing session, the signing page, sign/success, and the wait for the
  * decision. The adapter talks SOAP to the simulator over real HTTP.
  */
 describe.each(ENGINES)('consumer version 1 (Resurs Simplified Shop Flow) on %s', (engine) => {
@@ -61,15 +61,22 @@ describe.each(ENGINES)('consumer version 1 (Resurs Simplified Shop Flow) on %s',
     expect(outcomeOf(status.redirectUrl)).toBe('client_sign_success_approved');
   });
 
-  it('shows both kinds of individualised terms before signing', async () => {
+  it("shows the terms to read before signing from Resurs' own sources: the SECCI with the cost of purchase, and the general terms", async () => {
     const customer = await startConsumer(t, '27028809552', 1, t.url);
     await submit(customer);
-    for (const termsType of ['COMMON', 'ISEKKI_NEW_ACCOUNT']) {
-      const terms = await call(t, customer, 'GET', `${API.resursIndividualizedTerms.pattern}?termsType=${termsType}`);
-      expect(terms.statusCode, terms.body).toBe(200);
-      expect(terms.json()).toMatchObject({ termsType });
-      expect(terms.json<{ html: string }>().html.length).toBeGreaterThan(50);
-    }
+    const terms = async (termsType: string) => {
+      const answer = await call(t, customer, 'GET', `${API.resursIndividualizedTerms.pattern}?termsType=${termsType}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ termsType: string; title: string; html: string }>();
+    };
+    const secci = await terms('ISEKKI_NEW_ACCOUNT');
+    expect(secci).toMatchObject({ termsType: 'ISEKKI_NEW_ACCOUNT', title: 'Standardisert europeisk opplysningsskjema om forbrukerkreditt (SEF)' });
+    // The SECCI link carries the application's amount, as Resurs' legal link asks.
+    expect(secci.html).toMatch(/^<p><a href="[^"]*\/sandbox\/resurs-v1\/documents\/secci\?paymentMethodId=PARTPAYMENT_NO&amp;amount=\d+">/);
+    expect(secci.html).toContain('class="priceTable"');
+    const common = await terms('COMMON');
+    expect(common).toMatchObject({ termsType: 'COMMON', title: 'Generelle vilkår' });
+    expect(common.html).toContain('/sandbox/resurs-v1/documents/general-terms?paymentMethodId=PARTPAYMENT_NO');
     const bad = await call(t, customer, 'GET', `${API.resursIndividualizedTerms.pattern}?termsType=OTHER`);
     expect(bad.statusCode).toBe(400);
   });

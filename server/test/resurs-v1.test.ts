@@ -55,7 +55,7 @@ describe('Resurs v1 adapter against the simulator', () => {
     return {
       probe: () => clients.NO.probe(),
       getPricing: (input, context) => clients[input.countryCode].getPricing(input, context),
-      getIndividualizedTerms: (input, context) => clients[input.countryCode].getIndividualizedTerms(input, context),
+      getTermsDocument: (input, context) => clients[input.countryCode].getTermsDocument(input, context),
       async bookPayment(input, context) {
         const result = await clients[input.countryCode].bookPayment(input, context);
         if (result.ok) bookedIn.set(result.value.paymentId, input.countryCode);
@@ -272,7 +272,7 @@ describe('Resurs v1 adapter against the simulator', () => {
   });
 
   describe('signing page', () => {
-    it('looks like Norwegian BankID in Norwegian, shows the terms and the name but never the national ID', async () => {
+    it('looks like Norwegian BankID in Norwegian, shows the credit and the name but never the national ID', async () => {
       const booked = value(await resurs.bookPayment(booking(KARI)));
       const page = await signingPage(booked.paymentId);
       expect(page.status).toBe(200);
@@ -282,8 +282,8 @@ describe('Resurs v1 adapter against the simulator', () => {
       expect(html).toContain('Signer med BankID');
       expect(html).toContain('Kari Nordmann');
       expect(html).toMatch(/15\s000,00\skr/);
-      expect(html).toContain('36 måneder');
-      expect(html).toMatch(/543,69\skr/);
+      // Resurs is told no payment plan (metaData means nothing to it): the page shows none.
+      expect(html).not.toContain('data-testid="period"');
       expect(html).not.toContain(KARI.nationalId);
       expect(html).not.toMatch(/style=|<script/);
 
@@ -411,7 +411,8 @@ describe('Resurs v1 adapter against the simulator', () => {
         '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:s="http://ecommerce.resurs.com/v4/msg/simplifiedshopflow"><soap:Body><s:bookPayment>' +
         `<paymentData><preferredId>${input.preferredId}</preferredId><paymentMethodId>PARTPAYMENT_${who.country}</paymentMethodId><customerIpAddress>127.0.0.1</customerIpAddress></paymentData>` +
         '<orderData><totalAmount>15000</totalAmount></orderData>' +
-        `<customer><governmentId>${who.nationalId}</governmentId><address><fullName>${who.firstName} ${who.lastName}</fullName><country>${who.country}</country></address><type>NATURAL</type></customer>` +
+        `<customer><governmentId>${who.nationalId}</governmentId><address><fullName>${who.firstName} ${who.lastName}</fullName>` +
+        `<addressRow1>${who.address}</addressRow1><postalArea>${who.city}</postalArea><postalCode>${who.postalCode}</postalCode><country>${who.country}</country></address><type>NATURAL</type></customer>` +
         `<signing><successUrl>${input.signing.successUrl}</successUrl><failUrl>${input.signing.failUrl}</failUrl></signing>` +
         '</s:bookPayment></soap:Body></soap:Envelope>';
       const response = await fetch(`${simulator()}/SimplifiedShopFlowService`, {
@@ -508,30 +509,26 @@ describe('Resurs v1 adapter against the simulator', () => {
     });
   });
 
-  describe('individualized terms', () => {
-    it('gives the Norwegian SECCI for the amount, and names the customer once booked', async () => {
-      const general = value(await resurs.getIndividualizedTerms({ termsType: 'ISEKKI_NEW_ACCOUNT', countryCode: 'NO', amount: 15000, period: 36 }));
-      expect(general.termsType).toBe('ISEKKI_NEW_ACCOUNT');
-      expect(general.title).toBe('Standardisert europeisk opplysningsskjema om forbrukerkreditt (SEF)');
-      expect(general.html).toContain('Effektiv rente');
-      expect(general.html).toMatch(/19,78\s%/);
-      expect(general.html).not.toContain('Kredittaker');
-
-      const booked = value(await resurs.bookPayment(booking(KARI)));
-      const personal = value(
-        await resurs.getIndividualizedTerms({ termsType: 'ISEKKI_NEW_ACCOUNT', countryCode: 'NO', amount: 15000, period: 36, paymentId: booked.paymentId }),
-      );
-      expect(personal.html).toContain('Kredittaker');
-      expect(personal.html).toContain('Kari Nordmann');
-      expect(personal.html).not.toContain(KARI.nationalId);
+  describe('terms before signing', () => {
+    it("gives the Norwegian SECCI from Resurs' own sources: the SECCI link with the amount, then the cost of purchase", async () => {
+      const secci = value(await resurs.getTermsDocument({ termsType: 'ISEKKI_NEW_ACCOUNT', countryCode: 'NO', amount: 15000 }));
+      expect(secci.termsType).toBe('ISEKKI_NEW_ACCOUNT');
+      expect(secci.title).toBe('Standardisert europeisk opplysningsskjema om forbrukerkreditt (SEF)');
+      expect(secci.html.startsWith(`<p><a href="${simulator()}/documents/secci?paymentMethodId=PARTPAYMENT_NO&amp;amount=15000">`)).toBe(true);
+      expect(secci.html).toContain('class="priceTable"');
+      expect(secci.html).toContain('Nominell rente');
     });
 
-    it('gives the Swedish general terms with the figures written in', async () => {
-      const terms = value(await resurs.getIndividualizedTerms({ termsType: 'COMMON', countryCode: 'SE', amount: 15000, period: 36 }));
-      expect(terms.termsType).toBe('COMMON');
-      expect(terms.title).toBe('Allmänna villkor för kontokredit');
-      expect(terms.html).toMatch(/512,66\skr/);
-      expect(terms.html).toContain('14 dagar');
+    it('gives the Swedish general terms as the link Resurs gives for them', async () => {
+      const terms = value(await resurs.getTermsDocument({ termsType: 'COMMON', countryCode: 'SE', amount: 15000 }));
+      expect(terms).toEqual({
+        termsType: 'COMMON',
+        title: 'Allmänna villkor',
+        html: `<p><a href="${simulator()}/documents/general-terms?paymentMethodId=PARTPAYMENT_SE">Allmänna villkor</a></p>`,
+      });
+      const document = await fetch(`${simulator()}/documents/general-terms?paymentMethodId=PARTPAYMENT_SE`);
+      expect(document.status).toBe(200);
+      expect(await document.text()).toContain('14 dagar');
     });
   });
 
