@@ -3,17 +3,18 @@
 //               its own static imports, and the texts the visit loads (the shell's group and the
 //               page's namespaces, in the largest of the three languages);
 //   all-in:     the first load and everything the page can import later (parts loaded when the
-//               browser is idle, or when a screen needs them).
-// Both are held to the budget (issue 16: 90 KB, React and ReactDOM alone being about 66 of it);
-// the exit code is 1 when a route is over. `--details <page>` lists the chunks and packages of one
-// route (default: the apply route).
+//               browser is idle, or when a screen needs them), with the texts those parts load
+//               (`loadNamespaces('…')` in their code, found through the source maps).
+// Both are held to the budget (PRODUCT.md section 7, restated 27 November 2026: 100 KB, React 19,
+// ReactDOM and the scheduler alone being about 66 of it); the exit code is 1 when a route is over.
+// `--details <page>` lists the chunks and packages of one route (default: the apply route).
 //   node bench/bundle-size.mjs [--dist <web build folder>] [--details src/app/pages/sign.tsx]
 //   BENCH_WEB_DIST=/tmp/dist node bench/bundle-size.mjs
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 
-export const BUDGET_JS_GZIP = 90 * 1024;
+export const BUDGET_JS_GZIP = 100 * 1024;
 /** Pages that are not the customer's: shown, not held to the budget. */
 const UNBUDGETED = new Set(['src/app/pages/design-system.tsx']);
 /**
@@ -21,6 +22,8 @@ const UNBUDGETED = new Set(['src/app/pages/design-system.tsx']);
  * customer never downloads them, so they are listed apart and not counted in all-in.
  */
 const SANDBOX_ONLY = new Set(['src/features/apply/components/mock-panel.tsx']);
+/** Texts only those sandbox parts load (their namespace): not counted either. */
+const SANDBOX_ONLY_TEXTS = new Set(['sandbox']);
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -97,14 +100,55 @@ function pages() {
   return found;
 }
 
-/** The texts of a visit: the shell's group and the page's namespaces, largest language. */
-function texts(namespaces) {
-  const languages = ['en', 'sv', 'nb'].map((language) => {
-    const keys = ['base', ...namespaces].map((group) => `virtual:messages/${language}/${group}`).filter((k) => manifest[k]);
-    return { language, keys, size: keys.reduce((sum, k) => sum + gz(manifest[k].file), 0) };
-  });
-  return languages.sort((a, b) => b.size - a.size)[0];
+/**
+ * A chunk's source map, or null for one without (the bundler's runtime and a page's re-export
+ * carry no code of the app's). A build without any is refused: the texts the code loads are
+ * read from them.
+ */
+const maps = new Map();
+function sourceMap(key) {
+  if (!maps.has(key)) {
+    const mapPath = join(dist, `${manifest[key].file}.map`);
+    maps.set(key, existsSync(mapPath) ? JSON.parse(readFileSync(mapPath, 'utf8')) : null);
+  }
+  return maps.get(key);
 }
+if (!sourceMap(entryKey)) {
+  console.error(`${dist} has no source maps: the bench reads from them which texts the code loads (build.sourcemap).`);
+  process.exit(2);
+}
+
+/**
+ * The text groups the code of `keys` loads when a screen needs them (`loadNamespaces('…')` with
+ * named groups, e.g. a panel that is rarely shown and comes with its texts), sandbox ones apart.
+ */
+function namespacesLoadedBy(keys) {
+  const found = new Set();
+  for (const key of keys) {
+    if (isTexts(key) || !manifest[key].file.endsWith('.js')) continue;
+    for (const content of sourceMap(key)?.sourcesContent ?? []) {
+      for (const call of (content ?? '').matchAll(/loadNamespaces\(([^)]*)\)/g)) {
+        for (const [, name] of call[1].matchAll(/'([\w-]+)'/g)) if (!SANDBOX_ONLY_TEXTS.has(name)) found.add(name);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The texts of a visit, per language: what it loads with the page (the shell's group and the
+ * page's namespaces) and what its code may load later. The bench counts the largest language.
+ */
+function texts(namespaces, laterNamespaces) {
+  return ['en', 'sv', 'nb'].map((language) => {
+    const keysOf = (groups) => groups.map((group) => `virtual:messages/${language}/${group}`).filter((k) => manifest[k]);
+    const first = keysOf(['base', ...namespaces]);
+    const later = keysOf([...laterNamespaces].filter((group) => group !== 'base' && !namespaces.includes(group)));
+    const size = (keys, of = gz) => keys.reduce((sum, k) => sum + of(manifest[k].file), 0);
+    return { language, first, later, firstSize: size(first), allSize: size(first) + size(later), allBrotli: size(first, br) + size(later, br) };
+  });
+}
+const largest = (languages, by) => [...languages].sort((a, b) => b[by] - a[by])[0];
 
 const entry = staticClosure([entryKey]);
 const results = [];
@@ -115,16 +159,17 @@ for (const { module, namespaces } of pages()) {
   }
   const first = staticClosure([module], new Set(entry));
   const later = laterClosure([...first], first);
-  const text = texts(namespaces);
+  const languages = texts(namespaces, namespacesLoadedBy([...first, ...later]));
+  const text = largest(languages, 'allSize');
   const sizeOf = (keys, size = gz) => [...keys].reduce((sum, k) => sum + size(manifest[k].file), 0);
-  const firstLoad = sizeOf(first) + text.size;
-  const allIn = firstLoad + sizeOf(later);
-  const allInBrotli = sizeOf(first, br) + sizeOf(text.keys, br) + sizeOf(later, br);
+  const firstLoad = sizeOf(first) + largest(languages, 'firstSize').firstSize;
+  const allIn = sizeOf(first) + sizeOf(later) + text.allSize;
+  const allInBrotli = sizeOf(first, br) + sizeOf(later, br) + largest(languages, 'allBrotli').allBrotli;
   results.push({ module, namespaces, first, later, text, firstLoad, allIn, allInBrotli });
 }
 
 console.log(`JavaScript per route, gzip -9 (${dist}); budget ${kb(BUDGET_JS_GZIP)} for the first load and for all-in\n`);
-// The budget is in gzip (issue 16); the last column, for information, is what is sent as brotli.
+// The budget is in gzip (PRODUCT.md section 7); the last column, for information, is what is sent as brotli.
 console.log(`  ${'route module'.padEnd(36)} ${'first load'.padStart(10)} ${'all-in'.padStart(10)} ${'(brotli)'.padStart(10)}`);
 let over = false;
 for (const r of results) {
@@ -139,19 +184,21 @@ const shown = results.find((r) => r.module === details);
 if (shown) {
   console.log(`\n${details}: first load`);
   const rows = [...shown.first].map((k) => [manifest[k].file, gz(manifest[k].file)]);
-  rows.push([`${shown.text.keys.map((k) => manifest[k].file).join(' + ')} (texts ${shown.text.language}: shell${shown.namespaces.map((n) => ` + ${n}`).join('')})`, shown.text.size]);
+  const textSize = (keys) => keys.reduce((sum, k) => sum + gz(manifest[k].file), 0);
+  const groupsOf = (keys) => keys.map((k) => k.slice(k.lastIndexOf('/') + 1)).join(' + ');
+  rows.push([`${shown.text.first.map((k) => manifest[k].file).join(' + ')} (texts ${shown.text.language}: ${groupsOf(shown.text.first)})`, textSize(shown.text.first)]);
   for (const [file, size] of rows.sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(9)}  ${file}`);
   console.log(`${details}: loaded later`);
   for (const k of shown.later) console.log(`  ${kb(gz(manifest[k].file)).padStart(9)}  ${manifest[k].file}`);
+  if (shown.text.later.length) console.log(`  ${kb(textSize(shown.text.later)).padStart(9)}  ${shown.text.later.map((k) => manifest[k].file).join(' + ')} (texts ${shown.text.language}: ${groupsOf(shown.text.later)})`);
   const sandbox = [...shown.first, ...shown.later].flatMap((k) => (manifest[k].dynamicImports ?? []).filter((d) => SANDBOX_ONLY.has(d)));
   if (sandbox.length) console.log(`${details}: sandbox only, not counted`);
   for (const k of new Set(sandbox)) console.log(`  ${kb(gz(manifest[k].file)).padStart(9)}  ${manifest[k].file} (${k})`);
 
   const byPackage = new Map();
   for (const k of [...shown.first, ...shown.later]) {
-    const mapPath = join(dist, `${manifest[k].file}.map`);
-    if (!existsSync(mapPath)) continue;
-    const map = JSON.parse(readFileSync(mapPath, 'utf8'));
+    const map = sourceMap(k);
+    if (!map) continue;
     map.sources.forEach((source, i) => {
       const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
       const name = match ? match[1] : source.includes('/domain/') ? '(domain)' : '(web app)';
@@ -166,7 +213,8 @@ if (shown) {
 
 console.log(
   over
-    ? '\nOVER BUDGET. React 19 and ReactDOM alone take 66 KB of the 90: what it would take to meet the budget, and why it is not done, is in docs/adr/0014 (last update).'
+    ? '\nOVER BUDGET. React 19, ReactDOM and the scheduler take about 66 KB of the 100, which leaves the app 34 (texts included).\n' +
+      'Where a route\'s bytes go: --details <page>; what was measured, taken and rejected: docs/adr/0014.'
     : '\nEvery route within budget.',
 );
 process.exitCode = over ? 1 : 0;
