@@ -136,14 +136,14 @@ export function costsFor(method: SimulatedPaymentMethod, amount: number): CostEn
   return costList(amount, method.terms, COST_LABEL[countryOfMethod(method)]);
 }
 
-/** GET /v2/stores/{storeId}/payment_methods: one entry. */
+/**
+ * GET /v2/stores/{storeId}/payment_methods: one entry, in the shape of Resurs' shipped library
+ * (contracts/src/resurs-v2: `PaymentMethod`, legal links `{ url, type: GENERAL_TERMS | SECCI |
+ * PRICE_INFO, appendAmount }`).
+ */
 export function paymentMethodJson(method: SimulatedPaymentMethod, base: string) {
-  const legalLinks = method.terms
-    ? [
-        { url: documentUrl(base, 'secci', method), type: 'SEKKI', needToAppendPriceLast: true },
-        { url: documentUrl(base, 'general-terms', method), type: 'GENERAL_TERMS', needToAppendPriceLast: false },
-      ]
-    : [{ url: documentUrl(base, 'general-terms', method), type: 'GENERAL_TERMS', needToAppendPriceLast: false }];
+  const generalTerms = { url: documentUrl(base, 'general-terms', method), type: 'GENERAL_TERMS', appendAmount: false };
+  const legalLinks = method.terms ? [{ url: documentUrl(base, 'secci', method), type: 'SECCI', appendAmount: true }, generalTerms] : [generalTerms];
   return {
     id: method.id,
     name: method.name,
@@ -152,18 +152,27 @@ export function paymentMethodJson(method: SimulatedPaymentMethod, base: string) 
     maxPurchaseLimit: method.maxPurchaseLimit,
     minApplicationLimit: method.minApplicationLimit,
     maxApplicationLimit: method.maxApplicationLimit,
+    legalLinks,
     enabledForLegalCustomer: method.enabledForLegalCustomer,
     enabledForNaturalCustomer: method.enabledForNaturalCustomer,
-    legalLinks,
+    // Only a method with instalments has a price to sign.
+    priceSignagePossible: method.terms !== null,
   };
 }
 
-/** GET …/payment_methods/{id}/price_signage?amount= */
+/** GET …/payment_methods/{id}/price_signage?amount=: the published `Cost` fields only (the set-up fee stays in the total). */
 export function priceSignageJson(method: SimulatedPaymentMethod, amount: number, base: string) {
   const language = LINK_LANGUAGE[countryOfMethod(method)];
   return {
     secciLinks: method.terms ? [{ uri: `${documentUrl(base, 'secci', method)}${amount}`, language }] : [],
     generalTermsLinks: [{ uri: documentUrl(base, 'general-terms', method), language }],
-    costList: costsFor(method, amount),
+    costList: costsFor(method, amount).map(({ interest, durationMonths, totalCost, monthlyCost, administrationFee, effectiveInterest }) => ({
+      interest,
+      durationMonths,
+      totalCost,
+      monthlyCost,
+      administrationFee,
+      effectiveInterest,
+    })),
   };
 }

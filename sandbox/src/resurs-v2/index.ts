@@ -4,10 +4,11 @@
  * BankID look-alike) and authorization callbacks. All state is in the sandbox store, so a flow
  * survives restarts and works across instances. README.md lists the contract and every choice.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import * as published from '@portal/contracts/resurs-v2/schemas';
 import { type CountryCode, isLanguage, isValidNationalId, type Language, languageFromAcceptLanguage } from '@portal/domain';
 import { randomToken, safeEqual, sha256Hex } from '../lib/tokens';
 import type { SandboxContext } from '../context';
@@ -46,93 +47,10 @@ import { RESURS_V2_CSS } from './styles';
 /** [V] `merchant-api`; the integration environment's guides also show `mock-merchant-api`. */
 const ACCEPTED_SCOPES = new Set(['merchant-api', 'mock-merchant-api']);
 
-const twoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-const amount = z
-  .number()
-  .min(-9_999_999_999.99)
-  .max(9_999_999_999.99)
-  .refine(twoDecimals, 'at most two decimals');
-const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
-const redirection = z.object({ successUrl: httpUrl, failUrl: httpUrl });
+type CreatePaymentBody = z.output<typeof published.createPaymentRequest>;
 
-const createPaymentSchema = z.object({
-  storeId: z.string().min(1).max(64),
-  paymentMethodId: z.string().min(1).max(64),
-  order: z.object({
-    orderReference: z.string().regex(/^[\w-]{1,36}$/, '1 to 36 letters, digits, - or _'),
-    orderLines: z
-      .array(
-        z.object({
-          description: z.string().max(50).optional(),
-          reference: z.string().max(50).optional(),
-          quantity: z.number().positive().max(9_999_999_999.99).refine(twoDecimals, 'at most two decimals'),
-          quantityUnit: z.string().min(1).max(50),
-          vatRate: z.number().min(0).max(99.99),
-          unitAmountIncludingVat: amount.optional(),
-          totalAmountIncludingVat: amount,
-          totalVatAmount: amount.optional(),
-          type: z
-            .enum(['NORMAL', 'PHYSICAL_GOODS', 'DIGITAL_GOODS', 'DISCOUNT', 'SHIPPING', 'FEE', 'GIFT_CARD', 'OTHER_PAYMENT'])
-            .optional(),
-        }),
-      )
-      .min(1)
-      .max(1000),
-  }),
-  customer: z
-    .object({
-      customerType: z.enum(['NATURAL', 'LEGAL']),
-      governmentId: z.string().min(1).max(20).optional(),
-      email: z.email().max(254).optional(),
-      mobilePhone: z.string().regex(/^\+?\d{6,15}$/, 'digits only, optionally after +').optional(),
-      contactPerson: z.string().max(100).optional(),
-      deliveryAddress: z
-        .object({
-          fullName: z.string().min(1).max(250),
-          firstName: z.string().max(100).optional(),
-          lastName: z.string().max(100).optional(),
-          addressRow1: z.string().min(1).max(200),
-          addressRow2: z.string().max(200).optional(),
-          postalArea: z.string().min(1).max(100),
-          postalCode: z.string().min(1).max(10),
-          countryCode: z.string().regex(/^[A-Z]{2}$/),
-        })
-        .optional(),
-      deviceInfo: z.object({ ip: z.string().max(45).optional(), userAgent: z.string().max(500).optional() }).optional(),
-    })
-    .optional(),
-  application: z.object({ requestedCreditLimit: z.number().positive().optional() }).optional(),
-  metadata: z
-    .object({
-      creator: z.string().max(50).optional(),
-      custom: z.array(z.object({ key: z.string().min(1).max(50), value: z.string().max(200) })).max(20).optional(),
-    })
-    .optional(),
-  options: z
-    .object({
-      initiatedOnCustomersDevice: z.boolean().optional(),
-      handleManualInspection: z.boolean().optional(),
-      handleFrozenPayments: z.boolean().optional(),
-      automaticCapture: z.boolean().optional(),
-      timeToLiveInMinutes: z.number().int().min(1).max(43_200).optional(),
-      redirectionUrls: z
-        .object({ customer: redirection.optional(), merchant: redirection.optional(), coApplicant: redirection.optional() })
-        .optional(),
-      callbacks: z
-        .object({
-          authorization: z.object({ url: httpUrl, description: z.string().max(100).optional() }).optional(),
-          management: z.object({ url: httpUrl, description: z.string().max(100).optional() }).optional(),
-        })
-        .optional(),
-    })
-    .optional(),
-});
-type CreatePaymentBody = z.infer<typeof createPaymentSchema>;
-
-const searchSchema = z.object({ storeId: z.string().min(1).max(64), orderReference: z.string().min(1).max(36) });
-
-/** [S] The cancel body as Resurs' library sends it: nothing (everything), or the lines to cancel. */
-const cancelSchema = z.object({ orderLines: z.array(z.unknown()).optional(), creator: z.string().max(50).optional() });
+/** [?] The page size of GET /v2/stores when none is asked for (Spring's default). */
+const DEFAULT_STORES_PAGE_SIZE = 20;
 
 /**
  * [?] Refusals of particular test people when the payment is created (README.md, "Test people
@@ -143,14 +61,37 @@ const CREATE_REFUSALS = {
   'identification-refused': { status: 422, code: 'IDENTIFICATION_FAILED', message: 'The customer could not be identified' },
 } as const;
 
-type FieldError = { field: string; message: string };
+type FieldError = { fieldName: string; message: string };
 
-/** [?] Resurs' error body as its PHP library reads it: traceId, code, message, timestamp. */
-function sendError(reply: FastifyReply, status: number, code: string, message: string, errors?: FieldError[]) {
+/**
+ * [V] Resurs' error body (contracts/src/resurs-v2 `errorAnswer`): `{ code, message, timestamp,
+ * traceId, validationErrors? }`, `code` the HTTP status as a string as in every published sample;
+ * [?] a refusal of the test people keeps a code of its own (CREATE_REFUSALS).
+ */
+function sendError(reply: FastifyReply, status: number, message: string, options: { validationErrors?: FieldError[]; code?: string } = {}) {
+  const { validationErrors, code = String(status) } = options;
   return reply
     .status(status)
     .type('application/json; charset=utf-8')
-    .send({ traceId: randomUUID(), code, message, timestamp: new Date().toISOString(), ...(errors ? { errors } : {}) });
+    .send({ code, message, timestamp: new Date().toISOString(), traceId: randomUUID(), ...(validationErrors ? { validationErrors } : {}) });
+}
+
+/** What breaks a published shape, one entry per field, as Resurs names them (`order.orderLines`). */
+function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+  return issues.map((issue) => ({ fieldName: issue.path.map(String).join('.') || 'body', message: issue.message }));
+}
+
+/** The request checked against Resurs' published shape: its data, or the answer refusing it (400, naming the fields). */
+function checked<T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply): { data: z.output<T> } | { refused: FastifyReply } {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { data: parsed.data };
+  return { refused: sendError(reply, 400, 'Validation error', { validationErrors: fieldErrors(parsed.error.issues) }) };
+}
+
+/** An id of the simulator's own making that is the same whenever it is made (the action log's ids). */
+function derivedUuid(seed: string): string {
+  const hex = createHash('sha256').update(seed).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
@@ -161,38 +102,47 @@ function requestedLanguage(request: FastifyRequest): Language | null {
   return isLanguage(lang) ? lang : null;
 }
 
+/**
+ * A payment in the published shape (contracts/src/resurs-v2 `paymentAnswer`, from Resurs' shipped
+ * library): nothing it does not name. The order's lines are in the action log, as Resurs keeps them.
+ */
 function paymentJson(payment: StoredPayment, state: PaymentState, customerUrl: string) {
   const method = findPaymentMethod(payment.paymentMethodId);
   const accepted = state.status === 'ACCEPTED';
   const { id, created, storeId, countryCode } = payment;
   // The government id stays in the simulator: it is never answered; what is not known is left out.
   const { governmentId: _kept, ...answered } = payment.customer;
+  const actionLog = [
+    { actionId: derivedUuid(`${id}:create`), type: 'CREATE', created, orderLines: payment.orderLines },
+    ...(payment.cancelledAt ? [{ actionId: derivedUuid(`${id}:cancel`), type: 'CANCEL', created: payment.cancelledAt, orderLines: payment.orderLines }] : []),
+  ];
   return {
     id,
     created,
     storeId,
     countryCode,
-    paymentMethod: method ? { id: method.id, name: method.name, type: method.type } : { id: payment.paymentMethodId },
+    ...(method ? { paymentMethod: { name: method.name } } : {}),
     customer: Object.fromEntries(Object.entries(answered).filter(([, value]) => value !== null)),
     status: state.status,
     order: {
       orderReference: payment.orderReference,
-      orderLines: payment.orderLines,
+      actionLog,
+      possibleActions: possibleActionsOf(state).map((action) => ({ action })),
       totalOrderAmount: payment.totalAmount,
       authorizedAmount: accepted && !state.captured ? payment.totalAmount : 0,
       capturedAmount: state.captured ? payment.totalAmount : 0,
       canceledAmount: state.rejectedReason === 'CANCELED' ? payment.totalAmount : 0,
       refundedAmount: 0,
-      actionLog: [],
-      possibleActions: possibleActionsOf(state).map((action) => ({ action })),
     },
     application: {
       requestedCreditLimit: payment.requestedCreditLimit ?? payment.totalAmount,
-      approvedCreditLimit: accepted ? payment.totalAmount : undefined,
+      // [V] A whole number in Resurs' model.
+      approvedCreditLimit: accepted ? Math.round(payment.totalAmount) : undefined,
       reference: payment.applicationReference,
     },
     metadata: payment.metadata ?? undefined,
-    taskRedirectionUrls: state.taskOpen ? { customerUrl } : undefined,
+    // [?] The simulator has no merchant's task: the merchant's address is the customer's page.
+    taskRedirectionUrls: state.taskOpen ? { merchantUrl: customerUrl, customerUrl } : undefined,
     rejectedReason: state.rejectedReason ? { category: state.rejectedReason } : undefined,
   };
 }
@@ -201,28 +151,25 @@ function paymentJson(payment: StoredPayment, state: PaymentState, customerUrl: s
 function businessErrors(body: CreatePaymentBody): FieldError[] {
   const errors: FieldError[] = [];
   const store = findStore(body.storeId);
-  if (!store) return [{ field: 'storeId', message: 'unknown store' }];
+  if (!store) return [{ fieldName: 'storeId', message: 'unknown store' }];
   const method = methodsOfStore(store.id).find((m) => m.id === body.paymentMethodId);
-  if (!method) return [{ field: 'paymentMethodId', message: 'not a payment method of this store' }];
+  if (!method) return [{ fieldName: 'paymentMethodId', message: 'not a payment method of this store' }];
   const customerType = body.customer?.customerType ?? 'NATURAL';
   if (customerType === 'NATURAL' ? !method.enabledForNaturalCustomer : !method.enabledForLegalCustomer) {
-    errors.push({ field: 'customer.customerType', message: 'the payment method is not offered to this customer type' });
+    errors.push({ fieldName: 'customer.customerType', message: 'the payment method is not offered to this customer type' });
   }
   const governmentId = body.customer?.governmentId;
   if (governmentId && customerType === 'NATURAL' && !isValidNationalId(store.countryCode, governmentId)) {
-    errors.push({ field: 'customer.governmentId', message: 'not a valid national identity number' });
+    errors.push({ fieldName: 'customer.governmentId', message: 'not a valid national identity number' });
   }
   body.order.orderLines.forEach((line, index) => {
     if (line.unitAmountIncludingVat !== undefined && Math.abs(line.unitAmountIncludingVat * line.quantity - line.totalAmountIncludingVat) > 0.01) {
-      errors.push({ field: `order.orderLines.${index}.totalAmountIncludingVat`, message: 'does not equal quantity × unitAmountIncludingVat' });
+      errors.push({ fieldName: `order.orderLines.${index}.totalAmountIncludingVat`, message: 'does not equal quantity × unitAmountIncludingVat' });
     }
   });
   const total = body.order.orderLines.reduce((sum, line) => sum + line.totalAmountIncludingVat, 0);
   if (total < method.minPurchaseLimit || total > method.maxPurchaseLimit) {
-    errors.push({ field: 'order.orderLines', message: `the order total must be between ${method.minPurchaseLimit} and ${method.maxPurchaseLimit}` });
-  }
-  if (body.options?.automaticCapture && body.options.handleFrozenPayments) {
-    errors.push({ field: 'options.automaticCapture', message: 'cannot be true when handleFrozenPayments is true' });
+    errors.push({ fieldName: 'order.orderLines', message: `the order total must be between ${method.minPurchaseLimit} and ${method.maxPurchaseLimit}` });
   }
   return errors;
 }
@@ -242,7 +189,8 @@ function newPayment(body: CreatePaymentBody, clientId: string): StoredPayment {
     storeId: store.id,
     countryCode: store.countryCode,
     paymentMethodId: method.id,
-    orderReference: body.order.orderReference,
+    // [V] "if it's not provided by you it will be set by Resurs Bank".
+    orderReference: body.order.orderReference ?? randomUUID().replace(/-/g, ''),
     orderLines: body.order.orderLines,
     totalAmount: total,
     customer: {
@@ -290,9 +238,9 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'resurs-v2 sandbox: request failed');
-      return sendError(reply, 500, 'INTERNAL_ERROR', 'Internal error');
+      return sendError(reply, 500, 'Internal error');
     }
-    return sendError(reply, 400, 'BAD_REQUEST', 'The request could not be read');
+    return sendError(reply, 400, 'The request could not be read');
   });
 
   app.get('/resurs.css', (_request, reply) =>
@@ -318,7 +266,7 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
     }
     const accessToken = randomToken(32);
     await tokens.put(sha256Hex(accessToken), { clientId: account.clientId, country: account.country, scope, issuedAt: new Date().toISOString() }, TOKEN_LIFETIME_SECONDS);
-    return { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS, scope };
+    return { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS };
   });
 
   // The Merchant API proper: every call needs a token this simulator issued and that has not expired.
@@ -347,55 +295,64 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
       // A token issued before accounts had a country cannot say which stores are its client's.
       if (!token?.country) {
         reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
-        return sendError(reply, 401, 'UNAUTHORIZED', 'A valid access token is required');
+        return sendError(reply, 401, 'A valid access token is required');
       }
       callers.set(request, { clientId: token.clientId, country: token.country });
     });
 
-    api.get('/v2/stores', async (request) => {
+    // [V] Paged: `size` and `page` (0-based) as asked, else one page of DEFAULT_STORES_PAGE_SIZE.
+    api.get('/v2/stores', async (request, reply) => {
+      const query = checked(published.storesQuery, request.query, reply);
+      if ('refused' in query) return query.refused;
+      const size = Math.max(1, Number(query.data.size ?? DEFAULT_STORES_PAGE_SIZE));
+      const number = Math.max(0, Number(query.data.page ?? 0));
       const own = STORES.filter((store) => store.countryCode === countryOf(request));
-      return { content: own, page: { number: 0, size: own.length, totalElements: own.length, totalPages: 1 } };
+      const content = own.slice(number * size, (number + 1) * size);
+      return { content, page: { number, size, totalElements: own.length, totalPages: Math.ceil(own.length / size) } };
     });
 
+    // [V] The list under `content`. [?] An `amount` is checked for its form and otherwise ignored.
     api.get<{ Params: { storeId: string } }>('/v2/stores/:storeId/payment_methods', async (request, reply) => {
+      const query = checked(published.paymentMethodsQuery, request.query, reply);
+      if ('refused' in query) return query.refused;
       const store = ownStore(request, request.params.storeId);
-      if (!store) return sendError(reply, 404, 'NOT_FOUND', 'Store not found');
-      return { paymentMethods: methodsOfStore(store.id).map((method) => paymentMethodJson(method, base)) };
+      if (!store) return sendError(reply, 404, 'Store not found');
+      return { content: methodsOfStore(store.id).map((method) => paymentMethodJson(method, base)) };
     });
 
     api.get<{ Params: { storeId: string; methodId: string }; Querystring: { amount?: string } }>(
       '/v2/stores/:storeId/payment_methods/:methodId/price_signage',
       async (request, reply) => {
+        const query = checked(published.priceSignageQuery, request.query, reply);
+        if ('refused' in query) return query.refused;
         const method = ownStore(request, request.params.storeId) ? methodsOfStore(request.params.storeId).find((m) => m.id === request.params.methodId) : undefined;
-        if (!method) return sendError(reply, 404, 'NOT_FOUND', 'Payment method not found');
-        const value = Number(request.query.amount);
-        if (!request.query.amount || !Number.isFinite(value) || value <= 0) {
-          return sendError(reply, 400, 'BAD_REQUEST', 'amount must be a positive number', [{ field: 'amount', message: 'required' }]);
-        }
+        if (!method) return sendError(reply, 404, 'Payment method not found');
+        const value = Number(query.data.amount);
+        if (value <= 0) return sendError(reply, 400, 'Validation error', { validationErrors: [{ fieldName: 'amount', message: 'must be positive' }] });
         if (value < method.minPurchaseLimit || value > method.maxPurchaseLimit) {
-          return sendError(reply, 400, 'AMOUNT_OUT_OF_RANGE', `amount must be between ${method.minPurchaseLimit} and ${method.maxPurchaseLimit}`);
+          const message = `must be between ${method.minPurchaseLimit} and ${method.maxPurchaseLimit}`;
+          return sendError(reply, 400, 'Validation error', { validationErrors: [{ fieldName: 'amount', message }] });
         }
         return priceSignageJson(method, value, base);
       },
     );
 
+    // [V] Checked against Resurs' published request: a missing field, an unknown one or an unknown enum value is a 400 naming it.
     api.post('/v2/payments', async (request, reply) => {
-      const parsed = createPaymentSchema.safeParse(request.body);
-      if (!parsed.success) {
-        const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
-        return sendError(reply, 400, 'VALIDATION_ERROR', 'The request is not valid', errors);
-      }
+      const parsed = checked(published.createPaymentRequest, request.body, reply);
+      if ('refused' in parsed) return parsed.refused;
       const body = parsed.data;
       const errors = businessErrors(body);
-      if (errors.length > 0) return sendError(reply, 400, 'VALIDATION_ERROR', 'The request is not valid', errors);
-      if (!ownStore(request, body.storeId)) return sendError(reply, 403, 'FORBIDDEN', 'The store is not one of this client');
-      const existing = (await payments.findBy('orderReference', body.order.orderReference)).some((r) => r.data.storeId === body.storeId);
-      if (existing) return sendError(reply, 409, 'DUPLICATE_ORDER_REFERENCE', 'A payment with this order reference exists');
+      if (errors.length > 0) return sendError(reply, 400, 'Validation error', { validationErrors: errors });
+      if (!ownStore(request, body.storeId)) return sendError(reply, 403, 'The store is not one of this client');
+      const reference = body.order.orderReference;
+      const existing = reference !== undefined && (await payments.findBy('orderReference', reference)).some((r) => r.data.storeId === body.storeId);
+      if (existing) return sendError(reply, 409, 'A payment with this order reference exists');
       const store = findStore(body.storeId);
       const behaviour = store ? behaviourFor(store.countryCode, body.customer?.governmentId ?? null) : null;
       if (behaviour?.kind === 'other-accounts' || behaviour?.kind === 'identification-refused') {
         const refusal = CREATE_REFUSALS[behaviour.kind];
-        return sendError(reply, refusal.status, refusal.code, refusal.message);
+        return sendError(reply, refusal.status, refusal.message, { code: refusal.code });
       }
       // [?] Resurs answers 201 without a body: the payment the answer should carry is missing, and none is kept.
       if (behaviour?.kind === 'payment-missing') return reply.status(201).send();
@@ -406,26 +363,22 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
       return reply.status(201).send(paymentJson(payment, stateOf(payment), customerUrlOf(payment.id)));
     });
 
+    // [V] `{ storeId, orderReference?, governmentId? }` → the matches under `content`. [?] A search by governmentId alone finds nothing here.
     api.post('/v2/payments/search', async (request, reply) => {
-      const parsed = searchSchema.safeParse(request.body);
-      if (!parsed.success) {
-        const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
-        return sendError(reply, 400, 'VALIDATION_ERROR', 'The request is not valid', errors);
-      }
-      if (!ownStore(request, parsed.data.storeId)) return sendError(reply, 403, 'FORBIDDEN', 'The store is not one of this client');
-      const found = (await payments.findBy('orderReference', parsed.data.orderReference))
-        .map((record) => record.data)
-        .filter((payment) => payment.storeId === parsed.data.storeId && madeBy(request, payment));
+      const parsed = checked(published.searchRequest, request.body, reply);
+      if ('refused' in parsed) return parsed.refused;
+      const { storeId, orderReference } = parsed.data;
+      if (!ownStore(request, storeId)) return sendError(reply, 403, 'The store is not one of this client');
+      const found = orderReference
+        ? (await payments.findBy('orderReference', orderReference)).map((record) => record.data).filter((payment) => payment.storeId === storeId && madeBy(request, payment))
+        : [];
       found.forEach((payment) => notifier.notifyIfDue(payment));
-      return {
-        content: found.map((payment) => paymentJson(payment, stateOf(payment), customerUrlOf(payment.id))),
-        page: { number: 0, size: found.length, totalElements: found.length, totalPages: 1 },
-      };
+      return { content: found.map((payment) => paymentJson(payment, stateOf(payment), customerUrlOf(payment.id))) };
     });
 
     api.get<{ Params: { paymentId: string } }>('/v2/payments/:paymentId', async (request, reply) => {
       const payment = await ownPayment(request, request.params.paymentId);
-      if (!payment) return sendError(reply, 404, 'NOT_FOUND', 'Payment not found');
+      if (!payment) return sendError(reply, 404, 'Payment not found');
       notifier.notifyIfDue(payment);
       return paymentJson(payment, stateOf(payment), customerUrlOf(payment.id));
     });
@@ -433,26 +386,26 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
     // [V] Cancels the payment: nothing will be paid out. [?] Only the whole payment; the open task
     // closes too. Possible until it is captured or rejected (possibleActions says CANCEL).
     api.post<{ Params: { paymentId: string } }>('/v2/payments/:paymentId/cancel', async (request, reply) => {
-      const parsed = cancelSchema.safeParse(request.body ?? {});
-      if (!parsed.success) return sendError(reply, 400, 'VALIDATION_ERROR', 'The request is not valid');
+      const parsed = checked(published.cancelRequest, request.body ?? {}, reply);
+      if ('refused' in parsed) return parsed.refused;
       if (parsed.data.orderLines && parsed.data.orderLines.length > 0) {
-        return sendError(reply, 400, 'VALIDATION_ERROR', 'The request is not valid', [{ field: 'orderLines', message: 'partial cancellation is not simulated' }]);
+        return sendError(reply, 400, 'Validation error', { validationErrors: [{ fieldName: 'orderLines', message: 'partial cancellation is not simulated' }] });
       }
-      if (!(await ownPayment(request, request.params.paymentId))) return sendError(reply, 404, 'NOT_FOUND', 'Payment not found');
+      if (!(await ownPayment(request, request.params.paymentId))) return sendError(reply, 404, 'Payment not found');
       let allowed = true;
       const payment = await payments.update(request.params.paymentId, (current) => {
         if (!current) throw new Error('payment disappeared');
         allowed = possibleActionsOf(stateOf(current)).includes('CANCEL');
         return allowed ? { ...current, cancelledAt: new Date().toISOString() } : current;
       });
-      if (!allowed) return sendError(reply, 409, 'ACTION_NOT_ALLOWED', 'The payment cannot be cancelled in its current state');
+      if (!allowed) return sendError(reply, 409, 'The payment cannot be cancelled in its current state');
       request.log.info({ paymentId: payment.id, orderReference: payment.orderReference }, 'resurs-v2 sandbox: payment cancelled');
       return paymentJson(payment, stateOf(payment), customerUrlOf(payment.id));
     });
 
     api.get<{ Params: { paymentId: string } }>('/v2/payments/:paymentId/tasks/status', async (request, reply) => {
       const payment = await ownPayment(request, request.params.paymentId);
-      if (!payment) return sendError(reply, 404, 'NOT_FOUND', 'Payment not found');
+      if (!payment) return sendError(reply, 404, 'Payment not found');
       const state = stateOf(payment);
       notifier.notifyIfDue(payment);
       return {

@@ -41,14 +41,14 @@ export interface StoredOrderLine {
 }
 
 export interface StoredAddress {
-  fullName: string;
+  fullName?: string | undefined;
   firstName?: string | undefined;
   lastName?: string | undefined;
   addressRow1: string;
   addressRow2?: string | undefined;
   postalArea: string;
   postalCode: string;
-  countryCode: string;
+  countryCode?: string | undefined;
 }
 
 export type TaskState =
@@ -218,7 +218,8 @@ export function customerName(payment: StoredPayment): string | null {
   const address = payment.customer.deliveryAddress;
   if (address) {
     const parts = [address.firstName, address.lastName].filter((p): p is string => Boolean(p));
-    return parts.length > 0 ? parts.join(' ') : address.fullName;
+    if (parts.length > 0) return parts.join(' ');
+    if (address.fullName) return address.fullName;
   }
   const person = testPersonOf(payment.countryCode, payment.customer.governmentId);
   return person ? `${person.firstName} ${person.lastName}` : null;

@@ -1,10 +1,12 @@
 /**
- * What the adapter reads from the Merchant API, checked before use: an answer that does not have
- * the shape below is a `refused` failure, never a crash. The schemas ask only for the fields the
- * portal uses and let everything else through, so additions on Resurs' side break nothing.
+ * What the adapter reads from the Merchant API, checked by the http client (`answer:`): an answer
+ * without the shape below is the provider's fault, an `unreadable` failure naming the field, never
+ * a crash. The schemas ask only for the fields the portal uses and let everything else through, so
+ * additions on Resurs' side break nothing. Where Resurs' material shows an older spelling beside
+ * the current one (its shipped library and older versions of it), both are read.
  */
 import { z } from 'zod';
-import { RESURS_V2_STATUSES, type ResursV2Payment, type ResursV2Status, type ResursV2TaskStatus } from './types';
+import { RESURS_V2_STATUSES, type ResursV2Payment, type ResursV2TaskStatus } from './types';
 
 /**
  * A list whose unreadable entries are dropped rather than failing the whole answer: one odd
@@ -19,40 +21,71 @@ function readableEntries<T extends z.ZodType>(entry: T) {
   );
 }
 
+/**
+ * `GET /v2/stores`: a page of stores under `content` (shipped ecom `Module/Store/Repository.php`),
+ * and where Resurs says so, which page of how many (`page`, Spring's pagination).
+ */
 export const storesAnswer = z.object({
   content: readableEntries(z.object({ id: z.string().min(1), countryCode: z.string(), name: z.string().optional() })),
+  page: z.object({ number: z.number().int(), totalPages: z.number().int() }).nullish(),
 });
-export type ResursStore = z.infer<typeof storesAnswer>['content'][number];
+export type ResursStore = z.output<typeof storesAnswer>['content'][number];
 
-const legalLink = z.object({
-  url: z.string().min(1),
-  type: z.string(),
-  needToAppendPriceLast: z.boolean().optional(),
-  /** Spelled this way in some versions of the documentation. */
-  needPriceLast: z.boolean().optional(),
-});
+/** The legal-link types the portal shows (shipped ecom `Lib/Order/PaymentMethod/LegalLink/Type.php`): SEKKI is the older spelling of SECCI. */
+export const SECCI_LINK_TYPES: readonly string[] = ['SECCI', 'SEKKI'];
+export const GENERAL_TERMS_LINK_TYPE = 'GENERAL_TERMS';
 
-export const paymentMethodsAnswer = z.object({
-  paymentMethods: readableEntries(
-    z.object({
-      id: z.string().min(1),
-      name: z.string().optional(),
-      type: z.string(),
-      minPurchaseLimit: z.number(),
-      maxPurchaseLimit: z.number(),
-      enabledForNaturalCustomer: z.boolean(),
-      enabledForLegalCustomer: z.boolean().optional(),
-      disabled: z.boolean().optional(),
-      legalLinks: z.array(legalLink).optional(),
-    }),
-  ),
-});
-export type ResursPaymentMethod = z.infer<typeof paymentMethodsAnswer>['paymentMethods'][number];
+const legalLink = z
+  .object({
+    url: z.string().min(1),
+    type: z.string(),
+    /** Shipped ecom `Lib/Model/PaymentMethod/LegalLink.php`: the amount is written at the end of the address. */
+    appendAmount: z.boolean().optional(),
+    /** The same, in an older version of Resurs' library (and `needPriceLast` in some of its documentation). */
+    needToAppendPriceLast: z.boolean().optional(),
+    needPriceLast: z.boolean().optional(),
+  })
+  .transform(({ url, type, appendAmount, needToAppendPriceLast, needPriceLast }) => ({
+    url,
+    type,
+    appendAmount: appendAmount ?? needToAppendPriceLast ?? needPriceLast ?? false,
+  }));
+
+const paymentMethods = readableEntries(
+  z.object({
+    id: z.string().min(1),
+    name: z.string().optional(),
+    type: z.string(),
+    minPurchaseLimit: z.number(),
+    maxPurchaseLimit: z.number(),
+    enabledForNaturalCustomer: z.boolean(),
+    enabledForLegalCustomer: z.boolean().optional(),
+    disabled: z.boolean().optional(),
+    legalLinks: z.array(legalLink).optional(),
+  }),
+);
+
+/**
+ * `GET /v2/stores/{id}/payment_methods`: the list under `content` (shipped ecom
+ * `Module/PaymentMethod/Repository.php`, `extractProperty: 'content'`); an older version of
+ * Resurs' library read it under `paymentMethods`, which is read too. Neither: unreadable at `content`.
+ */
+export const paymentMethodsAnswer = z
+  .object({ content: paymentMethods.optional(), paymentMethods: paymentMethods.optional() })
+  .transform((answer, context) => {
+    const list = answer.content ?? answer.paymentMethods;
+    if (list) return list;
+    context.addIssue({ code: 'custom', path: ['content'], message: 'no list of payment methods' });
+    return z.NEVER;
+  });
+export type ResursPaymentMethod = z.output<typeof paymentMethodsAnswer>[number];
 
 const uriLink = z.object({ uri: z.string().min(1), language: z.string().optional() });
 
 export const priceSignageAnswer = z.object({
   secciLinks: z.array(uriLink).optional(),
+  /** The older spelling of `secciLinks` (Resurs' older mock gateway and library). */
+  sekkiLinks: z.array(uriLink).optional(),
   generalTermsLinks: z.array(uriLink).optional(),
   costList: readableEntries(
     z.object({
@@ -66,21 +99,24 @@ export const priceSignageAnswer = z.object({
     }),
   ),
 });
-export type ResursCost = z.infer<typeof priceSignageAnswer>['costList'][number];
+export type ResursCost = z.output<typeof priceSignageAnswer>['costList'][number];
 
+/**
+ * A payment (shipped ecom `Lib/Model/Payment.php`). Its status is one of the six Resurs lists: a
+ * word we do not know is not guessed at, the answer is unreadable at `status` and the caller keeps
+ * the last known status. `order` may be absent (nullable in Resurs' model).
+ */
 export const paymentAnswer = z.object({
   id: z.string().min(1),
-  status: z.string(),
-  order: z.object({
-    orderReference: z.string(),
-    capturedAmount: z.number().nullish(),
-  }),
+  status: z.enum(RESURS_V2_STATUSES),
+  order: z.object({ orderReference: z.string().nullish(), capturedAmount: z.number().nullish() }).nullish(),
   taskRedirectionUrls: z.object({ customerUrl: z.string().nullish() }).nullish(),
   rejectedReason: z.object({ category: z.string().nullish() }).nullish(),
   application: z.object({ approvedCreditLimit: z.number().nullish() }).nullish(),
 });
+export type ResursV2PaymentAnswer = z.output<typeof paymentAnswer>;
 
-/** [?] The search's answer, as Resurs' PHP library reads it: the matches under `content`. */
+/** `POST /v2/payments/search`, as Resurs' library calls it (shipped ecom `Module/Payment/Api/Search.php`): the matches under `content`. */
 export const searchAnswer = z.object({ content: z.array(z.object({ id: z.string().min(1) })) });
 
 export const taskStatusAnswer = z.object({
@@ -88,22 +124,13 @@ export const taskStatusAnswer = z.object({
   customer: z.object({ customerUrl: z.string().nullish(), hasActiveTask: z.boolean().nullish() }).nullish(),
 });
 
-/**
- * The one place that reads Resurs' status words. FROZEN is being retired by Resurs in favour of
- * AUTHORIZED/CAPTURED/REJECTED: when that reaches the payment status, it changes here only.
- * An unknown word is not guessed at: the caller gets a failure and keeps the last known status.
- */
-export function paymentStatusOf(status: string): ResursV2Status | null {
-  return (RESURS_V2_STATUSES as readonly string[]).includes(status) ? (status as ResursV2Status) : null;
-}
-
-export function toPayment(answer: z.infer<typeof paymentAnswer>): ResursV2Payment | null {
-  const status = paymentStatusOf(answer.status);
-  if (!status) return null;
+export function toPayment(answer: ResursV2PaymentAnswer): ResursV2Payment {
   return {
     id: answer.id,
-    orderReference: answer.order.orderReference,
-    status,
+    orderReference: answer.order?.orderReference ?? null,
+    // FROZEN is being retired by Resurs in favour of AUTHORIZED/CAPTURED/REJECTED: when that
+    // reaches the payment status, it changes in RESURS_V2_STATUSES and the flow only.
+    status: answer.status,
     // An empty string is as good as no task.
     customerUrl: answer.taskRedirectionUrls?.customerUrl || null,
     rejectedReason: answer.rejectedReason?.category ?? null,
@@ -116,13 +143,13 @@ export function toPayment(answer: z.infer<typeof paymentAnswer>): ResursV2Paymen
  * not documented): rejected, including cancelled already, means nothing is left to cancel;
  * accepted and captured means it is final, to be refunded instead.
  */
-export function whyNotCancellable(answer: z.infer<typeof paymentAnswer>): 'nothing-to-cancel' | 'final' | null {
+export function whyNotCancellable(answer: ResursV2PaymentAnswer): 'nothing-to-cancel' | 'final' | null {
   if (answer.status === 'REJECTED') return 'nothing-to-cancel';
-  if (answer.status === 'ACCEPTED' && (answer.order.capturedAmount ?? 0) > 0) return 'final';
+  if (answer.status === 'ACCEPTED' && (answer.order?.capturedAmount ?? 0) > 0) return 'final';
   return null;
 }
 
-export function toTaskStatus(answer: z.infer<typeof taskStatusAnswer>): ResursV2TaskStatus {
+export function toTaskStatus(answer: z.output<typeof taskStatusAnswer>): ResursV2TaskStatus {
   return {
     completed: answer.completed,
     customerUrl: answer.customer?.customerUrl || null,

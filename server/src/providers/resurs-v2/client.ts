@@ -4,17 +4,20 @@
  * /sandbox/resurs-v2, which implements the same contract. Every call has a timeout, is recorded
  * against the application, and comes back as a result, never as a thrown vendor error.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { COUNTRIES, type CountryCode, type DocumentLink, normaliseNationalId, vatOfGross, vatPercentOf } from '@portal/domain';
 import { createHttpClient, type HttpRequest } from '../http';
 import { type CallContext, type CallGuard, fail, type InteractionRecorder, type LoanPricing, ok, type ProviderResult } from '../types';
 import { accessTokens, type TokenCache, withBearer } from '../oauth-tokens';
 import {
+  GENERAL_TERMS_LINK_TYPE,
   paymentAnswer,
   paymentMethodsAnswer,
   priceSignageAnswer,
   type ResursPaymentMethod,
   type ResursStore,
+  SECCI_LINK_TYPES,
   searchAnswer,
   storesAnswer,
   taskStatusAnswer,
@@ -22,6 +25,7 @@ import {
   toTaskStatus,
   whyNotCancellable,
 } from './answers';
+import { ADDRESS_LIMITS, fitBytes, ORDER_LINE_LIMITS, POSTAL_CODE, resursOrderReference, USER_AGENT_LIMIT } from './limits';
 import { paymentExpected, withMeaning } from './refusals';
 import { RESURS_V2_ACCOUNT_KEY_METADATA_KEY, RESURS_V2_PERIOD_METADATA_KEY, type ResursV2Client, type ResursV2CreatePayment, type ResursV2Payment } from './types';
 
@@ -42,6 +46,14 @@ export type ResursV2ClientOptions = {
 const STORES_TTL_MS = 60 * 60 * 1000;
 const PAYMENT_METHODS_TTL_MS = 10 * 60 * 1000;
 
+/**
+ * `GET /v2/stores` is paged: Resurs' guide and Postman collection ask for `size=2000` (its own
+ * library for 999999), so one page holds every store a client has; further pages are read where
+ * the answer says there are more, up to this many.
+ */
+const STORES_PAGE_SIZE = 2000;
+const STORES_MAX_PAGES = 10;
+
 const QUANTITY_UNIT: Readonly<Record<CountryCode, string>> = { NO: 'stk', SE: 'st' };
 
 /**
@@ -55,7 +67,6 @@ const DOCUMENT_LABELS: Readonly<Record<CountryCode, { secci: string; generalTerm
 };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-const truncate = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
 const segment = encodeURIComponent;
 
 /** A value loaded once and kept for `ttlMs`; concurrent callers share one load; failures are not kept. */
@@ -92,8 +103,8 @@ function orderLines(input: ResursV2CreatePayment) {
   const line = (description: string, reference: string, quantity: number, unitAmount: number) => {
     const total = round2(quantity * unitAmount);
     return {
-      description: truncate(description, 50),
-      reference: truncate(reference, 50),
+      description: fitBytes(description, ORDER_LINE_LIMITS.description, '…'),
+      reference: fitBytes(reference, ORDER_LINE_LIMITS.reference, '…'),
       quantity,
       quantityUnit: QUANTITY_UNIT[input.countryCode],
       vatRate: vatPercent,
@@ -112,35 +123,50 @@ function orderLines(input: ResursV2CreatePayment) {
   return [line(description, input.orderReference, 1, input.amount)];
 }
 
+/**
+ * The delivery address within Resurs' limits (limits.ts): names and rows cut to fit; a postal
+ * code Resurs would refuse leaves the address out (it is optional; the customer identifies on
+ * Resurs' task page, where Resurs has the registered address).
+ */
+function deliveryAddress(input: ResursV2CreatePayment) {
+  const { customer } = input;
+  const postalCode = customer.postalCode?.trim();
+  if (!customer.address || !customer.city || !postalCode || !POSTAL_CODE.test(postalCode)) return undefined;
+  const name = (value: string) => fitBytes(value.trim(), ADDRESS_LIMITS.name);
+  return {
+    fullName: name(`${customer.firstName} ${customer.lastName}`),
+    firstName: name(customer.firstName),
+    lastName: name(customer.lastName),
+    addressRow1: fitBytes(customer.address.trim(), ADDRESS_LIMITS.addressRow),
+    postalArea: fitBytes(customer.city.trim(), ADDRESS_LIMITS.postalArea),
+    postalCode,
+    countryCode: input.countryCode,
+  };
+}
+
+/** The device, as far as Resurs takes it: a valid IP address, a user agent cut to its limit. */
+function deviceInfo(input: ResursV2CreatePayment) {
+  const ip = input.customerIp && isIP(input.customerIp) !== 0 ? input.customerIp : undefined;
+  const userAgent = input.userAgent ? fitBytes(input.userAgent, USER_AGENT_LIMIT) : undefined;
+  return ip || userAgent ? { ...(ip ? { ip } : {}), ...(userAgent ? { userAgent } : {}) } : undefined;
+}
+
 function createPaymentBody(input: ResursV2CreatePayment, storeId: string, paymentMethodId: string) {
   const { customer } = input;
-  const fullName = `${customer.firstName} ${customer.lastName}`.trim();
   const phone = customer.mobilePhone?.replace(/[\s()-]/g, '');
+  const address = deliveryAddress(input);
+  const device = deviceInfo(input);
   return {
     storeId,
     paymentMethodId,
-    order: { orderReference: input.orderReference, orderLines: orderLines(input) },
+    order: { orderReference: resursOrderReference(input.orderReference), orderLines: orderLines(input) },
     customer: {
       customerType: 'NATURAL',
       governmentId: normaliseNationalId(input.countryCode, customer.governmentId) ?? customer.governmentId.trim(),
       ...(customer.email ? { email: customer.email } : {}),
       ...(phone ? { mobilePhone: phone } : {}),
-      ...(customer.address && customer.postalCode && customer.city
-        ? {
-            deliveryAddress: {
-              fullName,
-              firstName: customer.firstName,
-              lastName: customer.lastName,
-              addressRow1: customer.address,
-              postalArea: customer.city,
-              postalCode: customer.postalCode,
-              countryCode: input.countryCode,
-            },
-          }
-        : {}),
-      ...(input.customerIp || input.userAgent
-        ? { deviceInfo: { ...(input.customerIp ? { ip: input.customerIp } : {}), ...(input.userAgent ? { userAgent: input.userAgent } : {}) } }
-        : {}),
+      ...(address ? { deliveryAddress: address } : {}),
+      ...(device ? { deviceInfo: device } : {}),
     },
     application: { requestedCreditLimit: input.amount },
     metadata: {
@@ -166,12 +192,13 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
   // PROVIDERS.md: `POST /oauth2/token`, scope merchant-api, lifetime 3599 s.
   const bearer = withBearer(http, accessTokens(http, { clientId: options.clientId, clientSecret: options.clientSecret, path: '/oauth2/token', scope: 'merchant-api', authentication: 'form' }, options.tokens));
 
-  /** An API call with the bearer token, its answer read with `schema`. */
+  /**
+   * An API call with the bearer token, its answer read with `schema` by the http client: an answer
+   * without that shape is an `unreadable` failure naming the field (recorded and logged there).
+   */
   async function call<T>(request: HttpRequest, schema: z.ZodType<T>): Promise<ProviderResult<T>> {
-    const answer = await bearer<unknown>(request);
-    if (!answer.ok) return answer;
-    const parsed = schema.safeParse(answer.value.body);
-    return parsed.success ? ok(parsed.data) : fail({ kind: 'refused', status: answer.value.status, code: 'UNREADABLE_ANSWER' });
+    const answer = await bearer<T>({ ...request, answer: schema });
+    return answer.ok ? ok(answer.value.body) : answer;
   }
 
   /** call(), with the meaning of Resurs' refusals added (refusals.ts). */
@@ -179,18 +206,27 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
     return withMeaning(await call(request, schema));
   }
 
-  const stores = cachedLoad(STORES_TTL_MS, async (context) => {
-    const answer = await call({ operation: 'getStores', path: '/v2/stores', context }, storesAnswer);
-    return answer.ok ? ok(answer.value.content) : answer;
-  });
+  /** Every store of the client, page by page (STORES_PAGE_SIZE). */
+  async function allStores(context?: CallContext): Promise<ProviderResult<ResursStore[]>> {
+    const found: ResursStore[] = [];
+    for (let page = 0; page < STORES_MAX_PAGES; page += 1) {
+      const answer = await call({ operation: 'getStores', path: '/v2/stores', query: { size: STORES_PAGE_SIZE, page }, context }, storesAnswer);
+      if (!answer.ok) return answer;
+      found.push(...answer.value.content);
+      const { page: paging } = answer.value;
+      if (!paging || paging.number + 1 >= paging.totalPages || answer.value.content.length === 0) break;
+    }
+    return ok(found);
+  }
+
+  const stores = cachedLoad(STORES_TTL_MS, allStores);
 
   const methodLoaders = new Map<string, ReturnType<typeof cachedLoad<ResursPaymentMethod[]>>>();
   const paymentMethods = (storeId: string, context?: CallContext) => {
     let load = methodLoaders.get(storeId);
     if (!load) {
       load = cachedLoad(PAYMENT_METHODS_TTL_MS, async (ctx) => {
-        const answer = await call({ operation: 'getPaymentMethods', path: `/v2/stores/${segment(storeId)}/payment_methods`, context: ctx }, paymentMethodsAnswer);
-        return answer.ok ? ok(answer.value.paymentMethods) : answer;
+        return call({ operation: 'getPaymentMethods', path: `/v2/stores/${segment(storeId)}/payment_methods`, context: ctx }, paymentMethodsAnswer);
       });
       methodLoaders.set(storeId, load);
     }
@@ -214,15 +250,17 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
 
   async function getPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<ResursV2Payment>> {
     const answer = paymentExpected(await callMeaning({ operation: 'getPayment', path: `/v2/payments/${segment(paymentId)}`, context }, paymentAnswer));
-    if (!answer.ok) return answer;
-    const payment = toPayment(answer.value);
-    return payment ? ok(payment) : fail({ kind: 'refused', status: 200, code: 'UNKNOWN_PAYMENT_STATUS' });
+    return answer.ok ? ok(toPayment(answer.value)) : answer;
   }
 
-  /** [?] POST /v2/payments/search, as Resurs' PHP library calls it; the full payment is then read. */
-  async function findInStore(storeId: string, orderReference: string, context?: CallContext): Promise<ProviderResult<ResursV2Payment | null>> {
+  /**
+   * `POST /v2/payments/search` by order reference, as Resurs' library calls it (shipped ecom
+   * `Module/Payment/Api/Search.php`); the full payment is then read. The portal's reference is
+   * mapped as when the payment was created, so the search finds what the create made.
+   */
+  async function findInStore(storeId: string, reference: string, context?: CallContext): Promise<ProviderResult<ResursV2Payment | null>> {
     const answer = await call(
-      { operation: 'searchPayments', method: 'POST', path: '/v2/payments/search', json: { storeId, orderReference }, context },
+      { operation: 'searchPayments', method: 'POST', path: '/v2/payments/search', json: { storeId, orderReference: resursOrderReference(reference) }, context },
       searchAnswer,
     );
     if (!answer.ok) return answer;
@@ -233,7 +271,7 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
   return {
     async probe() {
       // The stores, past the cache (a token first when none is held): what every application needs first.
-      const answer = await call({ operation: 'getStores', path: '/v2/stores' }, storesAnswer);
+      const answer = await call({ operation: 'getStores', path: '/v2/stores', query: { size: 1, page: 0 } }, storesAnswer);
       return answer.ok ? ok(undefined) : answer;
     },
 
@@ -256,14 +294,15 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
       if (!cost) return fail({ kind: 'refused', status: 422, code: 'PERIOD_NOT_OFFERED' });
 
       const labels = DOCUMENT_LABELS[countryCode];
-      const linksOfType = (type: string, label: string): DocumentLink[] =>
+      // [?] The amount is appended as a whole number, as in Resurs' own examples of such addresses.
+      const linksOfType = (types: readonly string[], label: string): DocumentLink[] =>
         (method.value.legalLinks ?? [])
-          .filter((link) => link.type === type)
-          .map((link) => ({ url: link.needToAppendPriceLast || link.needPriceLast ? `${link.url}${amount}` : link.url, label }));
+          .filter((link) => types.includes(link.type))
+          .map((link) => ({ url: link.appendAmount ? `${link.url}${Math.round(amount)}` : link.url, label }));
       const fromSignage = (links: { uri: string }[] | undefined, label: string): DocumentLink[] =>
         (links ?? []).map((link) => ({ url: link.uri, label }));
-      const secciLinks = linksOfType('SEKKI', labels.secci);
-      const generalTermsLinks = linksOfType('GENERAL_TERMS', labels.generalTerms);
+      const secciLinks = linksOfType(SECCI_LINK_TYPES, labels.secci);
+      const generalTermsLinks = linksOfType([GENERAL_TERMS_LINK_TYPE], labels.generalTerms);
 
       const pricing: LoanPricing = {
         currency: COUNTRIES[countryCode].currency,
@@ -274,7 +313,7 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
         interestRate: cost.interest,
         effectiveInterestRate: cost.effectiveInterest,
         totalMonthlyPayment: cost.monthlyCost,
-        secciLinks: secciLinks.length > 0 ? secciLinks : fromSignage(signage.value.secciLinks, labels.secci),
+        secciLinks: secciLinks.length > 0 ? secciLinks : fromSignage(signage.value.secciLinks ?? signage.value.sekkiLinks, labels.secci),
         generalTermsLinks: generalTermsLinks.length > 0 ? generalTermsLinks : fromSignage(signage.value.generalTermsLinks, labels.generalTerms),
       };
       return ok(pricing);
@@ -304,8 +343,7 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
         }
         return created;
       }
-      const payment = toPayment(created.value);
-      return payment ? ok(payment) : fail({ kind: 'refused', status: 201, code: 'UNKNOWN_PAYMENT_STATUS' });
+      return ok(toPayment(created.value));
     },
 
     getPayment,

@@ -1,13 +1,19 @@
 /**
  * The one place that reads what the Merchant API's refusals mean in the portal's error catalogue
- * (spec section 8). Resurs publishes no list of its error codes: the ones below are the
- * simulator's choices (sandbox/src/resurs-v2/README.md), to be replaced by Resurs' own
- * when a contract names them. Everything else stays a plain refusal (REQUEST_ERROR).
+ * (spec section 8). Resurs' error body is `{code, message, timestamp, traceId, validationErrors?}`
+ * with `code` the HTTP status as a string ("400") in every sample it publishes (its Postman
+ * collection "Resurs Merchant API"; its shipped library reads `code` only when numeric): such a
+ * refusal is a plain one (REQUEST_ERROR). Resurs publishes no semantic codes.
  */
 import { fail, type ProviderRefusal, type ProviderResult } from '../types';
 
 type Meaning = Pick<ProviderRefusal, 'catalogue' | 'signing'>;
 
+/**
+ * [?] Not published by Resurs: the simulator's choices (sandbox/src/resurs-v2/README.md, "Test
+ * people with a refusal"), kept so that the catalogue's answers can be tried in the sandbox. A
+ * lender must ask Resurs which codes, if any, mean these, and replace them here.
+ */
 const MEANING_OF_CODE: Readonly<Record<string, Meaning | undefined>> = {
   CUSTOMER_OTHER_ACCOUNTS_UNCERTAIN: { catalogue: 'UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND' },
   IDENTIFICATION_FAILED: { catalogue: 'INVALID_IDENTIFICATION_CODE' },
@@ -20,17 +26,20 @@ export function withMeaning<T>(result: ProviderResult<T>): ProviderResult<T> {
   return meaning ? fail({ ...result.failure, ...meaning }) : result;
 }
 
-const isSuccess = (status: number | undefined): status is number => status !== undefined && status >= 200 && status < 300;
+/**
+ * Where an unreadable answer had no payment at all: not JSON, not an object, or no `id`. (An
+ * answer with a payment in it that we cannot read, say an unknown status, stays `unreadable`.)
+ */
+const NO_PAYMENT_FIELDS: readonly string[] = ['(not JSON)', '(the whole answer)', 'id'];
 
 /**
- * Creating and reading a payment must answer one. A 2xx without a body the adapter can read as
- * a payment (no JSON, no `id`, no order) is an answer without its payment.
+ * Creating and reading a payment must answer one. A 2xx without it (no body, no JSON, no `id`)
+ * is the catalogue's PAYMENT_RESPONSE_MISSING: the http client has recorded and logged it as an
+ * unreadable answer already, naming the field.
  */
 export function paymentExpected<T>(result: ProviderResult<T>): ProviderResult<T> {
   if (result.ok) return result;
   const { failure } = result;
-  const status =
-    failure.kind === 'unavailable' ? failure.status : failure.kind === 'refused' && failure.code === 'UNREADABLE_ANSWER' ? failure.status : undefined;
-  if (!isSuccess(status)) return result;
-  return fail({ kind: 'refused', status, code: 'NO_PAYMENT_IN_ANSWER', catalogue: 'PAYMENT_RESPONSE_MISSING' });
+  if (failure.kind !== 'unreadable' || !NO_PAYMENT_FIELDS.includes(failure.field)) return result;
+  return fail({ kind: 'refused', status: failure.status, code: 'NO_PAYMENT_IN_ANSWER', catalogue: 'PAYMENT_RESPONSE_MISSING' });
 }

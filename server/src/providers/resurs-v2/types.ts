@@ -27,8 +27,11 @@ export const RESURS_V2_ACCOUNT_KEY_METADATA_KEY = 'accountKey';
 
 export interface ResursV2Payment {
   id: string;
-  /** The portal's application reference, sent as the order reference. */
-  orderReference: string;
+  /**
+   * The order reference Resurs holds: the portal's application reference, mapped to Resurs'
+   * rules where it does not fit them (limits.ts). Null when Resurs answers no order.
+   */
+  orderReference: string | null;
   status: ResursV2Status;
   /** Where the customer identifies and signs (taskRedirectionUrls.customerUrl), while a task is open. */
   customerUrl: string | null;
@@ -38,6 +41,7 @@ export interface ResursV2Payment {
 }
 
 export interface ResursV2CreatePayment {
+  /** The portal's application reference: one payment per reference, however often it is sent. */
   orderReference: string;
   countryCode: CountryCode;
   amount: number;

@@ -1,0 +1,447 @@
+/**
+ * Resurs Merchant API 2.0 held to what Resurs publishes (contracts/src/resurs-v2): the adapter
+ * against a stand-in built only from that material, and the sandbox's simulator against the same
+ * shapes and examples. Neither side is checked against the other.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { shapeDiff, violations } from '@portal/contracts';
+import { fixture } from '@portal/contracts/fixtures';
+import * as published from '@portal/contracts/resurs-v2/schemas';
+import { type StandIn, standIn, type StandInAnswer, type StandInRoute } from '@portal/contracts/stand-in';
+import { TEST_PEOPLE } from '@portal/domain';
+import { eventOfPayment } from '../../src/lenders/resurs-v2/flow';
+import { memoryRecorder } from '../../src/providers/interactions';
+import { createResursV2Client } from '../../src/providers/resurs-v2/client';
+import type { ResursV2CreatePayment } from '../../src/providers/resurs-v2/types';
+import { apiErrorFor } from '../../src/services/provider-errors';
+import { startTestServer, type TestApp } from '../helpers';
+
+const example = (name: string) => fixture('resurs-v2', name);
+const answerOf = (name: string): unknown => example(name).answer;
+
+/** Deep copy of a published answer, as an object to change one field of. */
+const copyOf = (name: string): Record<string, unknown> => JSON.parse(JSON.stringify(answerOf(name))) as Record<string, unknown>;
+
+type Overrides = Partial<Record<'stores' | 'paymentMethods' | 'priceSignage' | 'search' | 'create' | 'payment' | 'taskStatus' | 'cancel', StandInAnswer | ((request: { query: URLSearchParams }) => StandInAnswer)>>;
+
+/** Resurs as its published material describes it: every call checked against the published request, answered with the published example. */
+function resursRoutes(overrides: Overrides = {}): StandInRoute[] {
+  const ok = (name: string): StandInAnswer => ({ status: example(name).status ?? 200, body: answerOf(name) });
+  return [
+    { method: 'POST', path: '/oauth2/token', request: published.tokenRequest, answer: ok('token') },
+    { method: 'GET', path: '/v2/stores', query: published.storesQuery, answer: overrides.stores ?? ok('stores') },
+    { method: 'GET', path: /^\/v2\/stores\/[^/]+\/payment_methods$/, query: published.paymentMethodsQuery, answer: overrides.paymentMethods ?? ok('payment-methods') },
+    {
+      method: 'GET',
+      path: /^\/v2\/stores\/[^/]+\/payment_methods\/[^/]+\/price_signage$/,
+      query: published.priceSignageQuery,
+      answer: overrides.priceSignage ?? ok('price-signage'),
+    },
+    // No payment for the reference yet: the published search answer with no match.
+    { method: 'POST', path: '/v2/payments/search', request: published.searchRequest, answer: overrides.search ?? { body: { content: [] } } },
+    { method: 'POST', path: '/v2/payments', request: published.createPaymentRequest, answer: overrides.create ?? ok('create-payment') },
+    { method: 'GET', path: /^\/v2\/payments\/[^/]+\/tasks\/status$/, answer: overrides.taskStatus ?? ok('task-status') },
+    { method: 'POST', path: /^\/v2\/payments\/[^/]+\/cancel$/, request: published.cancelRequest, answer: overrides.cancel ?? ok('cancel') },
+    { method: 'GET', path: /^\/v2\/payments\/[^/]+$/, answer: overrides.payment ?? ok('payment') },
+  ];
+}
+
+const SE_STORE = '7711fc3c-3246-552c-102e-b45a373c5960';
+const PAYMENT_ID = '2f6d8c1e-4a7b-4c93-8e15-6b0d9a3f7c42';
+const secciLink = 'https://test.resurs.com/sekki-mock/sekki?bankProductId=LG686069&chainId=107&countryCode=SE&language=sv&storeId=107&amount=';
+const termsLink = 'https://test.resurs.com/documenthandler/Dokument.pdf?customerType=natural&docType=commonTerms&land=SE&language=sv';
+
+/** A Swedish consumer's application, with Resurs' own test person of the create-payment example. */
+const application = (overrides: Partial<ResursV2CreatePayment> = {}): ResursV2CreatePayment => ({
+  orderReference: 'order12345',
+  countryCode: 'SE',
+  amount: 9999,
+  period: 24,
+  items: [{ reference: 'P1', description: 'Product 1', quantity: 1, unitAmountIncludingVat: 9999 }],
+  customer: {
+    governmentId: '198305147715',
+    firstName: 'Peter',
+    lastName: 'Parker',
+    email: 'testemail@testing.se',
+    mobilePhone: '070-712 34 56',
+    address: 'Ekslingan 9',
+    postalCode: '123 45',
+    city: 'Helsingborg',
+  },
+  successUrl: 'https://portal.example/return/success',
+  failUrl: 'https://portal.example/return/fail',
+  authorizationCallbackUrl: 'https://portal.example/callbacks/resurs',
+  customerIp: '192.168.0.1',
+  userAgent: 'Test browser 1.2',
+  ...overrides,
+});
+
+describe('Resurs Merchant API 2.0: the adapter against a stand-in built only from Resurs’ published material', () => {
+  let stand: StandIn | undefined;
+  afterEach(async () => {
+    await stand?.close();
+    stand = undefined;
+  });
+
+  async function adapter(overrides: Overrides = {}) {
+    stand = await standIn(resursRoutes(overrides));
+    const recorder = memoryRecorder();
+    const client = createResursV2Client({ baseUrl: stand.url, clientId: 'fill-out-client-id', clientSecret: 'fill-out-client-secret', storeId: SE_STORE, timeoutMs: 2000, recorder });
+    return { client, recorder, stand };
+  }
+
+  const bodiesOf = (s: StandIn, method: string, path: string | RegExp) =>
+    s.received.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
+
+  it('prices a consumer application and submits it: the customer is sent to Resurs’ task page', async () => {
+    const { client, stand: s } = await adapter();
+    const pricing = await client.getPricing({ countryCode: 'SE', amount: 9999, period: 24 });
+    expect(pricing).toEqual({
+      ok: true,
+      value: {
+        currency: 'SEK',
+        loanAmount: 9999,
+        loanPeriod: 24,
+        cost: 2721.92,
+        interestRate: 14.95,
+        effectiveInterestRate: 28.22,
+        totalMonthlyPayment: 513.58,
+        secciLinks: [{ url: `${secciLink}9999`, label: expect.stringContaining('SEKKI') }],
+        generalTermsLinks: [{ url: termsLink, label: 'Allmänna villkor' }],
+      },
+    });
+
+    const created = await client.createPayment(application());
+    const { taskRedirectionUrls } = published.paymentAnswer.parse(answerOf('create-payment'));
+    expect(created).toEqual({
+      ok: true,
+      value: { id: PAYMENT_ID, orderReference: 'order12345', status: 'TASK_REDIRECTION_REQUIRED', customerUrl: taskRedirectionUrls?.customerUrl, rejectedReason: null, approvedCreditLimit: null },
+    });
+    // Every call had the published request shape, and the token Resurs issued.
+    expect(s.violations).toEqual([]);
+    expect(s.received.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /oauth2/token',
+      'GET /v2/stores',
+      `GET /v2/stores/${SE_STORE}/payment_methods`,
+      `GET /v2/stores/${SE_STORE}/payment_methods/e0dd2017-f388-497e-9ef9-ff9366853b98/price_signage`,
+      'POST /v2/payments/search',
+      'POST /v2/payments',
+    ]);
+    expect(s.received.slice(1).every((r) => r.headers.authorization === 'Bearer eyJhbGciOiJSUzI1NiJ9.e30.c2lnbmF0dXJl')).toBe(true);
+    const [createRequest] = bodiesOf(s, 'POST', '/v2/payments');
+    expect(createRequest?.body).toMatchObject({
+      storeId: SE_STORE,
+      paymentMethodId: 'e0dd2017-f388-497e-9ef9-ff9366853b98',
+      // A reference that fits Resurs' rule goes as it is.
+      order: { orderReference: 'order12345' },
+      customer: { customerType: 'NATURAL', deliveryAddress: { fullName: 'Peter Parker', postalCode: '123 45', postalArea: 'Helsingborg' } },
+      options: { redirectionUrls: { customer: { successUrl: 'https://portal.example/return/success', failUrl: 'https://portal.example/return/fail' } } },
+    });
+  });
+
+  it('reads the payment methods under content (the shipped library), and the older paymentMethods too', async () => {
+    const current = await adapter();
+    expect((await current.client.getPricing({ countryCode: 'SE', amount: 9999, period: 12 })).ok).toBe(true);
+    await current.stand.close();
+
+    const older = await adapter({ paymentMethods: { body: answerOf('payment-methods-older') } });
+    expect(await older.client.getPricing({ countryCode: 'SE', amount: 9999, period: 12 })).toMatchObject({ ok: true, value: { totalMonthlyPayment: 931.26 } });
+  });
+
+  it('gives the SECCI link (SECCI, or the older SEKKI) the amount when Resurs says appendAmount, and the terms as they are', async () => {
+    // The price signage's own SECCI links left out: the method's link is the one read.
+    const signage = { ...copyOf('price-signage'), secciLinks: [] };
+    const { client } = await adapter({ priceSignage: { body: signage } });
+    const pricing = await client.getPricing({ countryCode: 'SE', amount: 9999, period: 36 });
+    if (!pricing.ok) throw new Error(`pricing failed: ${JSON.stringify(pricing.failure)}`);
+    expect(pricing.value.secciLinks.map((l) => l.url)).toEqual([`${secciLink}9999`]);
+    expect(pricing.value.generalTermsLinks.map((l) => l.url)).toEqual([termsLink]);
+
+    const older = await adapter({ paymentMethods: { body: answerOf('payment-methods-older') }, priceSignage: { body: signage } });
+    const olderPricing = await older.client.getPricing({ countryCode: 'SE', amount: 9999, period: 36 });
+    expect(olderPricing).toMatchObject({ ok: true, value: { secciLinks: [{ url: `${secciLink}9999` }], generalTermsLinks: [{ url: termsLink }] } });
+  });
+
+  it('asks for the stores a page of 2000 at a time, and reads on while Resurs says there are more pages', async () => {
+    const [sweden, norway] = (answerOf('stores') as { content: unknown[] }).content;
+    const pages = [
+      { content: [sweden], page: { number: 0, size: 1, totalElements: 2, totalPages: 2 } },
+      { content: [norway], page: { number: 1, size: 1, totalElements: 2, totalPages: 2 } },
+    ];
+    const { client, stand: s } = await adapter({ stores: ({ query }) => ({ body: pages[Number(query.get('page') ?? 0)] ?? { content: [] } }) });
+    expect((await client.getPricing({ countryCode: 'NO', amount: 9999, period: 12 })).ok).toBe(true);
+    const asked = bodiesOf(s, 'GET', '/v2/stores').map((r) => Object.fromEntries(r.query));
+    expect(asked).toEqual([
+      { size: '2000', page: '0' },
+      { size: '2000', page: '1' },
+    ]);
+    expect(bodiesOf(s, 'GET', /payment_methods$/)[0]?.path).toBe('/v2/stores/3217ac8b-6942-452b-990f-c32f393c5977/payment_methods');
+    expect(s.violations).toEqual([]);
+  });
+
+  describe('the small rules of a payment', () => {
+    it('sends a merchant reference Resurs would refuse as a valid one, the same every time, and searches with it', async () => {
+      const long = 'ORDER 2026/11 #42: a rather long merchant reference (Øst)';
+      const { client, stand: s } = await adapter();
+      expect((await client.createPayment(application({ orderReference: long }))).ok).toBe(true);
+      expect((await client.createPayment(application({ orderReference: long }))).ok).toBe(true);
+      const again = await adapter();
+      expect((await again.client.findPaymentByOrderReference(long)).ok).toBe(true);
+
+      const sent = bodiesOf(s, 'POST', '/v2/payments').map((r) => (r.body as { order: { orderReference: string } }).order.orderReference);
+      const searched = [...bodiesOf(s, 'POST', '/v2/payments/search'), ...bodiesOf(again.stand, 'POST', '/v2/payments/search')].map(
+        (r) => (r.body as { orderReference: string }).orderReference,
+      );
+      const [reference] = sent;
+      expect(reference).toMatch(published.ORDER_REFERENCE);
+      expect(reference).toMatch(/^ORDER-2026-11-42-a-/);
+      expect(new Set([...sent, ...searched])).toEqual(new Set([reference]));
+      // Another long reference with the same beginning is another order.
+      await client.createPayment(application({ orderReference: `${long} (2)` }));
+      expect((bodiesOf(s, 'POST', '/v2/payments')[2]?.body as { order: { orderReference: string } }).order.orderReference).not.toBe(reference);
+      expect(s.violations).toEqual([]);
+      expect(again.stand.violations).toEqual([]);
+    });
+
+    it('keeps the delivery address within Resurs’ limits: a full name of at most 50 bytes', async () => {
+      const { client, stand: s } = await adapter();
+      const customer = { ...application().customer, firstName: 'Anne-Marie Kristine Sofie', lastName: 'Øvergaard-Sæther Holmboe-Bjørnstad' };
+      expect((await client.createPayment(application({ customer }))).ok).toBe(true);
+      expect(s.violations).toEqual([]);
+      const sent = bodiesOf(s, 'POST', '/v2/payments')[0]?.body as { customer: { deliveryAddress: { fullName: string } } };
+      expect(new TextEncoder().encode(sent.customer.deliveryAddress.fullName).length).toBeLessThanOrEqual(50);
+      expect(sent.customer.deliveryAddress.fullName).toMatch(/^Anne-Marie Kristine Sofie Øvergaard-Sæther/);
+    });
+
+    it('reads a payment that comes without its order', async () => {
+      const { client } = await adapter({ payment: { body: answerOf('payment-without-order') } });
+      expect(await client.getPayment(PAYMENT_ID)).toEqual({
+        ok: true,
+        value: { id: PAYMENT_ID, orderReference: null, status: 'FROZEN', customerUrl: null, rejectedReason: null, approvedCreditLimit: null },
+      });
+    });
+  });
+
+  describe('every published answer is read', () => {
+    it.each(published.PAYMENT_STATUSES)('a payment %s', async (status) => {
+      const { client } = await adapter({ payment: { body: { ...copyOf('payment'), status } } });
+      const read = await client.getPayment(PAYMENT_ID);
+      expect(read).toMatchObject({ ok: true, value: { id: PAYMENT_ID, status, orderReference: 'order12345' } });
+      if (read.ok) expect(eventOfPayment(read.value)).toEqual(expect.any(String));
+    });
+
+    it('the accepted payment: the approved credit limit', async () => {
+      const { client } = await adapter();
+      expect(await client.getPayment(PAYMENT_ID)).toMatchObject({ ok: true, value: { status: 'ACCEPTED', approvedCreditLimit: 5800, customerUrl: null } });
+    });
+
+    it.each(published.REJECTED_REASON_CATEGORIES)('a payment rejected with %s, and what it means for the application', async (category) => {
+      const { client } = await adapter({ payment: { body: { ...copyOf('payment-rejected'), rejectedReason: { category } } } });
+      const read = await client.getPayment(PAYMENT_ID);
+      expect(read).toMatchObject({ ok: true, value: { status: 'REJECTED', rejectedReason: category } });
+      if (!read.ok) return;
+      const meaning: Record<string, string> = { ABORTED_BY_CUSTOMER: 'signing.aborted', TIMEOUT: 'expired', CANCELED: 'decision.cancelled' };
+      expect(eventOfPayment(read.value)).toBe(meaning[category] ?? 'decision.declined');
+    });
+
+    it('the task status, the search by order reference and the cancel', async () => {
+      const { client, stand: s } = await adapter({ search: { body: answerOf('search') } });
+      expect(await client.getTaskStatus(PAYMENT_ID)).toEqual({
+        ok: true,
+        value: { completed: false, customerUrl: `https://customer-portal.integration.resurs.com/task/${PAYMENT_ID}`, hasActiveTask: true },
+      });
+      expect(await client.findPaymentByOrderReference('order12345')).toMatchObject({ ok: true, value: { id: PAYMENT_ID, status: 'ACCEPTED' } });
+      expect(await client.cancelPayment(PAYMENT_ID)).toEqual({ ok: true, value: undefined });
+      expect(bodiesOf(s, 'POST', /\/cancel$/)[0]?.text).toBe('{}');
+      expect(s.violations).toEqual([]);
+    });
+
+    it('the published error body: a plain refusal, REQUEST_ERROR for the customer', async () => {
+      const error = example('error-validation');
+      const { client } = await adapter({ create: { status: error.status, body: error.answer } });
+      const created = await client.createPayment(application());
+      expect(created).toEqual({ ok: false, failure: { kind: 'refused', status: 400, code: '400' } });
+      if (!created.ok) expect(apiErrorFor(created.failure)).toMatchObject({ status: 400, errorCode: 'REQUEST_ERROR' });
+
+      const missing = example('error-not-found');
+      const other = await adapter({ payment: { status: missing.status, body: missing.answer } });
+      expect(await other.client.getPayment(PAYMENT_ID)).toEqual({ ok: false, failure: { kind: 'refused', status: 404, code: '400' } });
+    });
+  });
+
+  describe('an answer the adapter cannot read is Resurs’ fault, said as such', () => {
+    it.each([
+      ['payment methods', { paymentMethods: { body: { methods: [] } } }, 'getPaymentMethods', 'content'],
+      ['price signage', { priceSignage: { body: { ...copyOf('price-signage'), costList: 'none' } } }, 'getPriceSignage', 'costList'],
+      ['stores', { stores: { body: { stores: [] } } }, 'getStores', 'content'],
+    ] as const)('%s in another shape: unreadable, naming the field', async (_what, overrides, operation, field) => {
+      const { client, recorder } = await adapter(overrides);
+      const pricing = await client.getPricing({ countryCode: 'SE', amount: 9999, period: 24 });
+      expect(pricing).toEqual({ ok: false, failure: { kind: 'unreadable', status: 200, field } });
+      if (!pricing.ok) expect(apiErrorFor(pricing.failure)).toMatchObject({ status: 502, errorCode: 'WEB_SERVICE_DOWN' });
+      expect(recorder.interactions).toContainEqual(expect.objectContaining({ provider: 'resurs-v2', operation, outcome: 'unreadable', field }));
+    });
+
+    it('a payment with a status Resurs does not list: unreadable, the last known status is kept', async () => {
+      const { client } = await adapter({ payment: { body: { ...copyOf('payment'), status: 'AUTHORIZED' } } });
+      expect(await client.getPayment(PAYMENT_ID)).toEqual({ ok: false, failure: { kind: 'unreadable', status: 200, field: 'status' } });
+    });
+
+    it('a created payment answered without the payment: PAYMENT_RESPONSE_MISSING', async () => {
+      const { client, recorder } = await adapter({ create: { status: 201 } });
+      const created = await client.createPayment(application());
+      expect(created).toEqual({ ok: false, failure: { kind: 'refused', status: 201, code: 'NO_PAYMENT_IN_ANSWER', catalogue: 'PAYMENT_RESPONSE_MISSING' } });
+      expect(recorder.interactions).toContainEqual(expect.objectContaining({ operation: 'createPayment', outcome: 'unreadable', field: '(not JSON)' }));
+    });
+  });
+});
+
+describe('Resurs Merchant API 2.0: the sandbox simulator held to the published shapes', () => {
+  let t: TestApp & { url: string };
+  let base: string;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestServer('pglite');
+    base = `${t.url}/sandbox/resurs-v2`;
+    token = published.tokenAnswer.parse((await tokenCall()).body).access_token;
+  });
+  afterAll(async () => t?.close());
+
+  /** The simulator's account for Norway (sandbox/src/resurs-v2/README.md), asked for a token as Resurs documents it. */
+  async function tokenCall() {
+    const response = await fetch(`${base}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: 'sandbox-client-no', client_secret: 'sandbox-secret-no', grant_type: 'client_credentials', scope: 'merchant-api' }),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  }
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+  }
+
+  /** The answer has the published shape and no field the published example (by name, or given) lacks. */
+  function expectPublished(schema: Parameters<typeof violations>[0], reference: string | { answer: unknown }, answer: unknown) {
+    expect(violations(schema, answer)).toEqual([]);
+    expect(shapeDiff(typeof reference === 'string' ? answerOf(reference) : reference.answer, answer)).toEqual([]);
+  }
+
+  /** A payment whose task is open, as published: the search's match (the create example has no metadata.custom). */
+  const openPayment = { answer: (answerOf('search') as { content: unknown[] }).content[0] };
+
+  const norway = TEST_PEOPLE.find((p) => p.country === 'NO' && p.resurs.kind === 'accepted');
+
+  async function discovery() {
+    const stores = await call('GET', '/v2/stores?size=2000');
+    const store = published.storesAnswer.parse(stores.body).content[0];
+    const methods = await call('GET', `/v2/stores/${store?.id ?? ''}/payment_methods`);
+    const method = published.paymentMethodsAnswer.parse(methods.body).content.find((m) => m.type === 'RESURS_PART_PAYMENT');
+    if (!store || !method) throw new Error('no store or part-payment method');
+    return { stores, store, methods, method };
+  }
+
+  const createBody = (storeId: string, paymentMethodId: string, orderReference: string) => ({
+    storeId,
+    paymentMethodId,
+    order: {
+      orderReference,
+      orderLines: [{ description: 'Phone', reference: 'PHN-128', quantity: 1, quantityUnit: 'stk', vatRate: 25, unitAmountIncludingVat: 15000, totalAmountIncludingVat: 15000, totalVatAmount: 3000, type: 'NORMAL' }],
+    },
+    customer: {
+      customerType: 'NATURAL',
+      governmentId: norway?.nationalId,
+      email: 'kari@example.no',
+      mobilePhone: '+4791234567',
+      deliveryAddress: { fullName: 'Kari Nordmann', firstName: 'Kari', lastName: 'Nordmann', addressRow1: 'Storgata 1', postalArea: 'Oslo', postalCode: '0155', countryCode: 'NO' },
+      deviceInfo: { ip: '203.0.113.7', userAgent: 'vitest' },
+    },
+    application: { requestedCreditLimit: 15000 },
+    metadata: { custom: [{ key: 'loanPeriod', value: '36' }] },
+    options: {
+      initiatedOnCustomersDevice: true,
+      handleManualInspection: true,
+      handleFrozenPayments: true,
+      automaticCapture: false,
+      redirectionUrls: { customer: { successUrl: 'https://portal.example/ok', failUrl: 'https://portal.example/fail' } },
+    },
+  });
+
+  it('issues a token in the published shape', async () => {
+    const answer = await tokenCall();
+    expect(answer.status).toBe(200);
+    expectPublished(published.tokenAnswer, 'token', answer.body);
+  });
+
+  it('answers stores, payment methods and price signage in the published shapes: content, SECCI and appendAmount', async () => {
+    const { stores, store, methods, method } = await discovery();
+    expectPublished(published.storesAnswer, 'stores', stores.body);
+    expectPublished(published.paymentMethodsAnswer, 'payment-methods', methods.body);
+    expect(method.legalLinks).toContainEqual({ url: expect.stringMatching(/\/documents\/secci\/.+\?amount=$/), type: 'SECCI', appendAmount: true });
+    const signage = await call('GET', `/v2/stores/${store.id}/payment_methods/${method.id}/price_signage?amount=15000`);
+    expectPublished(published.priceSignageAnswer, 'price-signage', signage.body);
+  });
+
+  it('answers a payment, the search, the task status and the cancel in the published shapes', async () => {
+    const { store, method } = await discovery();
+    const reference = `sim-${Date.now().toString(36)}`;
+    const created = await call('POST', '/v2/payments', createBody(store.id, method.id, reference));
+    expect(created.status).toBeGreaterThanOrEqual(200);
+    expect(created.status).toBeLessThan(300);
+    expectPublished(published.paymentAnswer, openPayment, created.body);
+    const payment = published.paymentAnswer.parse(created.body);
+
+    expectPublished(published.paymentAnswer, openPayment, (await call('GET', `/v2/payments/${payment.id}`)).body);
+    expectPublished(published.searchAnswer, 'search', (await call('POST', '/v2/payments/search', { storeId: store.id, orderReference: reference })).body);
+    expectPublished(published.taskStatusAnswer, 'task-status', (await call('GET', `/v2/payments/${payment.id}/tasks/status`)).body);
+
+    const approved = await fetch(`${payment.taskRedirectionUrls?.customerUrl ?? ''}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
+    expect(approved.status).toBe(303);
+    expectPublished(published.paymentAnswer, 'payment', (await call('GET', `/v2/payments/${payment.id}`)).body);
+    const cancelled = await call('POST', `/v2/payments/${payment.id}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    expectPublished(published.paymentAnswer, 'cancel', cancelled.body);
+    expectPublished(published.paymentAnswer, 'payment-rejected', (await call('GET', `/v2/payments/${payment.id}`)).body);
+  });
+
+  it('refuses a create-payment that breaks the published request, in Resurs’ error shape, naming the field', async () => {
+    const { store, method } = await discovery();
+    const body = createBody(store.id, method.id, `bad-${Date.now().toString(36)}`);
+    const cases = [
+      ['a required field missing', { ...body, paymentMethodId: undefined }, 'paymentMethodId'],
+      ['an unknown customer type', { ...body, customer: { ...body.customer, customerType: 'PERSON' } }, 'customer.customerType'],
+      ['a field Resurs does not know', { ...body, order: { ...body.order, reference: 'x' } }, 'order'],
+      ['an order reference of 33 characters', { ...body, order: { ...body.order, orderReference: 'x'.repeat(33) } }, 'order.orderReference'],
+      ['a full name of 51 bytes', { ...body, customer: { ...body.customer, deliveryAddress: { ...body.customer.deliveryAddress, fullName: 'Ø'.repeat(26) } } }, 'customer.deliveryAddress.fullName'],
+    ] as const;
+    for (const [what, request, field] of cases) {
+      const refused = await call('POST', '/v2/payments', request);
+      expect(refused.status, what).toBe(400);
+      expectPublished(published.errorAnswer, 'error-validation', refused.body);
+      expect(published.errorAnswer.parse(refused.body).validationErrors?.map((e) => e.fieldName), what).toContain(field);
+    }
+  });
+
+  it('answers an unknown payment and a missing token in Resurs’ error shape', async () => {
+    const missing = await call('GET', '/v2/payments/00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expectPublished(published.errorAnswer, 'error-not-found', missing.body);
+    const response = await fetch(`${base}/v2/stores`);
+    expect(response.status).toBe(401);
+    const unauthorised: unknown = await response.json();
+    expectPublished(published.errorAnswer, 'error-not-found', unauthorised);
+    // The code is the HTTP status as a string, as in every published sample.
+    expect([missing.body, unauthorised].map((body) => published.errorAnswer.parse(body).code)).toEqual(['404', '401']);
+  });
+});
