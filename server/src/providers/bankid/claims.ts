@@ -1,31 +1,36 @@
 /**
- * The person in a BankID broker's ID token (Idura/Criipto Verify, PROVIDERS.md): the e-ID used
- * (`acr`), the national ID (`socialno` for Norwegian BankID, `ssn` for Swedish) and the name.
- * The national ID must be valid for the country whose BankID was asked for.
+ * The person in a BankID broker's claims (the ID token's, and UserInfo's where the broker returns
+ * the person's data there): the e-ID used, the national ID and the name, read the way the
+ * configured broker publishes them (profiles.ts). The national ID must be valid for the country
+ * whose BankID was asked for.
  */
 import { type CountryCode, normaliseNationalId } from '@portal/domain';
 import type { SessionIdentity } from '../../types';
+import type { BrokerProfile } from './profiles';
 
-/** The e-ID per country, as Idura (Criipto) names them in `acr_values`. */
-export const BANKID_ACR_VALUES: Readonly<Record<CountryCode, string>> = {
-  NO: 'urn:grn:authn:no:bankid',
-  SE: 'urn:grn:authn:se:bankid',
-};
+/** Why the claims name no person, in words for the log (never the claims' values). */
+export type ClaimsProblem =
+  | 'e-ID not named'
+  | 'e-ID does not match the requested BankID'
+  | 'national ID claim missing'
+  | 'national ID claim invalid'
+  | 'name claims missing';
 
-const stringClaim = (claims: Record<string, unknown>, name: string): string | null => {
+const stringClaim = (claims: Readonly<Record<string, unknown>>, name: string): string | null => {
   const value = claims[name];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 };
 
-/** The person in the ID token, or why not, in words for the log (never the claims' values). */
 export function identityFromClaims(
-  claims: Record<string, unknown>,
+  profile: BrokerProfile,
+  claims: Readonly<Record<string, unknown>>,
   country: CountryCode,
   now: Date = new Date(),
-): { identity: SessionIdentity } | { problem: string } {
-  const acr = stringClaim(claims, 'acr');
-  if (!acr?.startsWith(BANKID_ACR_VALUES[country])) return { problem: 'acr does not match the requested e-ID' };
-  const raw = stringClaim(claims, country === 'NO' ? 'socialno' : 'ssn');
+): { identity: SessionIdentity } | { problem: ClaimsProblem } {
+  const eid = profile.eidUsed(claims, country);
+  if (eid === 'unnamed') return { problem: 'e-ID not named' };
+  if (eid === 'other') return { problem: 'e-ID does not match the requested BankID' };
+  const raw = stringClaim(claims, profile.nationalIdClaim[country]);
   if (!raw) return { problem: 'national ID claim missing' };
   const nationalId = normaliseNationalId(country, raw);
   if (!nationalId) return { problem: 'national ID claim invalid' };
