@@ -130,15 +130,15 @@ function orderLines(input: ResursV2CreatePayment) {
  */
 function deliveryAddress(input: ResursV2CreatePayment) {
   const { customer } = input;
-  const postalCode = customer.postalCode?.trim();
-  if (!customer.address || !customer.city || !postalCode || !POSTAL_CODE.test(postalCode)) return undefined;
+  const [street, city, postalCode] = [customer.address, customer.city, customer.postalCode].map((value) => value?.trim());
+  if (!street || !city || !postalCode || !POSTAL_CODE.test(postalCode)) return undefined;
   const name = (value: string) => fitBytes(value.trim(), ADDRESS_LIMITS.name);
   return {
     fullName: name(`${customer.firstName} ${customer.lastName}`),
     firstName: name(customer.firstName),
     lastName: name(customer.lastName),
-    addressRow1: fitBytes(customer.address.trim(), ADDRESS_LIMITS.addressRow),
-    postalArea: fitBytes(customer.city.trim(), ADDRESS_LIMITS.postalArea),
+    addressRow1: fitBytes(street, ADDRESS_LIMITS.addressRow),
+    postalArea: fitBytes(city, ADDRESS_LIMITS.postalArea),
     postalCode,
     countryCode: input.countryCode,
   };
