@@ -3,6 +3,7 @@
  * and the clients registered with it (the credentials its callers were issued). Nothing here
  * comes from the portal's code: the host passes plain values (sandbox/src/index.ts).
  */
+import type { BrokerProfile } from '@portal/contracts/oidc/schemas';
 import type { CountryCode } from '@portal/domain';
 import type { SandboxRecords } from './records';
 
@@ -22,6 +23,8 @@ export type SandboxClients = {
     customers: BrokerClient;
     /** A client whose users are staff (a lender's operators): they pick a test operator, not a BankID. */
     staff: BrokerClient | null;
+    /** Whose conventions the broker follows (the portal's OIDC_PROFILE): Idura's or Signicat's. */
+    profile: BrokerProfile;
   };
 };
 

@@ -1,10 +1,15 @@
 /**
  * BankID identification over real HTTP: the portal (openid-client) against the sandbox broker
  * (oidc-provider) on the same server, driven like a browser: a cookie jar, redirects followed by
- * hand, forms posted as the page renders them.
+ * hand, forms posted as the page renders them. Under each broker profile (OIDC_PROFILE): the
+ * portal and the simulated broker both follow Idura's conventions, or both Signicat's; the
+ * sandbox broker's answers are held to the broker's published examples (@portal/contracts/oidc).
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shapeDiff, violations } from '@portal/contracts';
+import { fixture } from '@portal/contracts/fixtures';
+import * as published from '@portal/contracts/oidc/schemas';
 import {
   API,
   buildPrivateApplication,
@@ -13,116 +18,23 @@ import {
   MERCHANT_API,
 } from '@portal/domain';
 import { sha256Hex } from '../src/lib/crypto';
+import { Browser, formAction, hiddenFields, type Hop, isCallback } from './bankid-browser';
 import { createTestApp, freePort, merchantAuth, nextReference, startTestServer, type TestApp } from './helpers';
 
-interface StoredCookie {
-  name: string;
-  value: string;
-  path: string;
-}
+/** The claims of a JWT, unverified: the test reads what the broker put in it. */
+const jwtClaims = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
-interface Hop {
-  status: number;
-  url: string;
-  location: string | null;
-  body: string;
-}
+/** The ID token without OIDC's technical claims: Idura publishes the user fields only. */
+const userFields = (claims: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(claims).filter(([name]) => !(published.OIDC_TECHNICAL_CLAIMS as readonly string[]).includes(name)));
 
-/** Just enough of a browser: cookies by name and path, redirects followed one hop at a time. */
-class Browser {
-  private cookies: StoredCookie[] = [];
-  private readonly origins: Set<string>;
-
-  /** `others`: more origins of the same site (instances behind one load balancer). */
-  constructor(
-    private readonly origin: string,
-    ...others: string[]
-  ) {
-    this.origins = new Set([origin, ...others]);
-  }
-
-  cookie(name: string): string | undefined {
-    return this.cookies.find((c) => c.name === name)?.value;
-  }
-
-  header(path: string): string {
-    return this.cookies
-      .filter((c) => path === c.path || path.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
-      .map((c) => `${c.name}=${c.value}`)
-      .join('; ');
-  }
-
-  private store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      const attribute = (key: string) =>
-        attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
-      const path = attribute('path') ?? '/';
-      const expires = attribute('expires');
-      const gone = attribute('max-age') === '0' || (expires !== undefined && Date.parse(expires) < Date.now()) || value === '';
-      this.cookies = this.cookies.filter((c) => !(c.name === name && c.path === path));
-      if (!gone) this.cookies.push({ name, value, path });
-    }
-  }
-
-  async request(url: string, form?: Record<string, string>): Promise<Hop> {
-    const target = new URL(url, this.origin);
-    const response = await fetch(target, {
-      method: form ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: {
-        cookie: this.header(target.pathname),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: form ? new URLSearchParams(form).toString() : undefined,
-    });
-    this.store(response);
-    const location = response.headers.get('location');
-    return {
-      status: response.status,
-      url: target.href,
-      location: location ? new URL(location, target).href : null,
-      body: await response.text(),
-    };
-  }
-
-  /** Follows redirects while they stay on the API or the broker; answers the last hop. */
-  async navigate(url: string, form?: Record<string, string>, stopAt?: (location: URL) => boolean): Promise<Hop> {
-    let hop = await this.request(url, form);
-    for (let i = 0; i < 10 && hop.location; i += 1) {
-      const next = new URL(hop.location);
-      if (!this.origins.has(next.origin) || !/^\/(api|sandbox)\//.test(next.pathname) || stopAt?.(next)) return hop;
-      hop = await this.request(next.href);
-    }
-    return hop;
-  }
-}
-
-const decode = (html: string) => html.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
-
-/** The action of the form holding a hidden person field, or ending with `/<action>?…`. */
-function formAction(html: string, action: string): string {
-  const match = new RegExp(`action="([^"]*/${action}\\?[^"]*)"`).exec(html);
-  if (!match?.[1]) throw new Error(`no ${action} form in the page`);
-  return decode(match[1]);
-}
-
-function hiddenFields(html: string, action: string): Record<string, string> {
-  const start = html.indexOf(`/${action}?`);
-  const form = html.slice(start, html.indexOf('</form>', start));
-  return Object.fromEntries([...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], decode(m[2] ?? '')]));
-}
-
-const isCallback = (location: URL) => location.pathname === API.bankIdCallback.pattern;
-
-describe('BankID identification through the OIDC broker', () => {
+describe.each(published.BROKER_PROFILES)('BankID identification through the OIDC broker (OIDC_PROFILE=%s)', (profile) => {
   let t: TestApp & { url: string };
+  const other = profile === 'idura' ? 'signicat' : 'idura';
+  const acr = (country: 'NO' | 'SE') => (profile === 'idura' ? published.IDURA_ACR_VALUES : published.SIGNICAT_ACR_VALUES)[country][0];
 
   beforeAll(async () => {
-    t = await startTestServer('pglite');
+    t = await startTestServer('pglite', { OIDC_PROFILE: profile });
   });
   afterAll(async () => t.close());
 
@@ -160,14 +72,61 @@ describe('BankID identification through the OIDC broker', () => {
     return (stored?.data as { identity?: { nationalId: string; method: string; firstName: string } } | undefined)?.identity;
   }
 
-  it('publishes a discovery document with the BankID methods, PKCE and the claims', async () => {
+  it('publishes a discovery document with the broker\u2019s BankID methods, PKCE and its claims', async () => {
     const response = await fetch(`${t.url}/sandbox/bankid/.well-known/openid-configuration`);
     expect(response.status).toBe(200);
     const metadata = (await response.json()) as Record<string, unknown>;
     expect(metadata.issuer).toBe(`${t.url}/sandbox/bankid`);
-    expect(metadata.acr_values_supported).toEqual(expect.arrayContaining(['urn:grn:authn:no:bankid', 'urn:grn:authn:se:bankid']));
+    const values = profile === 'idura' ? published.IDURA_ACR_VALUES : published.SIGNICAT_ACR_VALUES;
+    expect(new Set(metadata.acr_values_supported as string[])).toEqual(new Set([...values.NO, ...values.SE]));
     expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
-    expect(metadata.claims_supported).toEqual(expect.arrayContaining(['socialno', 'ssn', 'given_name', 'family_name']));
+    const claims = profile === 'idura' ? ['socialno', 'ssn', 'given_name', 'family_name'] : ['nin', 'nin_type', 'nin_issuing_country', 'idp', 'given_name', 'family_name'];
+    expect(metadata.claims_supported).toEqual(expect.arrayContaining(claims));
+    expect(metadata.claims_supported).not.toContain(profile === 'idura' ? 'nin' : 'socialno');
+  });
+
+  it('gives tokens and UserInfo with the claims, and in the places, the broker publishes', async () => {
+    const { clientId, clientSecret } = t.app.config.providers.oidc;
+    for (const [country, person] of [['NO', '18087248794'], ['SE', '198305147715']] as const) {
+      // The portal's own start, for its authorization request; the code is exchanged by hand.
+      const started = await t.app.providers.bankId.start(country, undefined);
+      if (!started.ok) throw new Error('no start');
+      const query = Object.fromEntries(started.url.searchParams);
+      expect(violations(published.authorizeQuery[profile], query)).toEqual([]);
+      const browser = new Browser(t.url);
+      const page = await browser.navigate(started.url.href);
+      const atCallback = await approve(browser, page, { person }, isCallback);
+      const code = new URL(atCallback.location ?? '').searchParams.get('code') ?? '';
+
+      const form = { grant_type: 'authorization_code', code, redirect_uri: `${t.url}${API.bankIdCallback.pattern}`, code_verifier: started.login.codeVerifier };
+      expect(violations(published.tokenRequest, form)).toEqual([]);
+      const tokenResponse = await fetch(`${t.url}/sandbox/bankid/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form).toString(),
+      });
+      const tokens = (await tokenResponse.json()) as Record<string, unknown>;
+      expect(violations(published.tokenAnswer, tokens)).toEqual([]);
+      const idToken = jwtClaims(String(tokens.id_token));
+      const userInfo = (await (await fetch(`${t.url}/sandbox/bankid/me`, { headers: { authorization: `Bearer ${String(tokens.access_token)}` } })).json()) as Record<string, unknown>;
+
+      if (profile === 'idura') {
+        const example = fixture('oidc', country === 'NO' ? 'idura-no-bankid-id-token' : 'idura-se-bankid-id-token').answer;
+        expect(violations(country === 'NO' ? published.iduraNorwegianIdToken : published.iduraSwedishIdToken, idToken)).toEqual([]);
+        expect(shapeDiff(example, userFields(idToken))).toEqual([]);
+      } else {
+        // The number from UserInfo only: the ID token has the IdP and the names (Standard Scopes).
+        expect(shapeDiff(fixture('oidc', 'signicat-sbid-token').answer, tokens)).toEqual([]);
+        expect(violations(published.signicatIdToken, idToken)).toEqual([]);
+        expect(shapeDiff(userFields(fixture('oidc', 'signicat-sbid-id-token').answer as Record<string, unknown>), userFields(idToken))).toEqual([]);
+        expect(idToken).not.toHaveProperty('nin');
+        expect(idToken).not.toHaveProperty('acr');
+        expect(idToken.idp).toBe(country === 'NO' ? 'nbid' : 'sbid');
+        expect(violations(published.signicatUserInfo, userInfo)).toEqual([]);
+        expect(shapeDiff(fixture('oidc', country === 'NO' ? 'signicat-nbid-userinfo' : 'signicat-sbid-userinfo').answer, userInfo)).toEqual([]);
+        expect(userInfo).toMatchObject({ nin: person, nin_issuing_country: country, sub: idToken.sub });
+      }
+    }
   });
 
   it('logs a Norwegian test person in: the session is theirs, its id rotated', async () => {
@@ -330,7 +289,7 @@ describe('BankID identification through the OIDC broker', () => {
       scope: 'openid',
       redirect_uri: `${t.url}${API.bankIdCallback.pattern}`,
       state: 'some-state',
-      acr_values: 'urn:grn:authn:no:bankid',
+      acr_values: acr('NO'),
     });
     const response = await fetch(`${t.url}/sandbox/bankid/auth?${query.toString()}`, { redirect: 'manual' });
     const location = new URL(response.headers.get('location') ?? '', t.url);
@@ -338,24 +297,35 @@ describe('BankID identification through the OIDC broker', () => {
     expect(location.searchParams.get('error')).toBe('invalid_request');
   });
 
-  it('ends an authorization for an e-ID it does not offer with invalid_request', async () => {
-    const { clientId } = t.app.config.providers.oidc;
+  /** An authorization as the broker's client would send it, with PKCE, ending at the callback. */
+  async function authorize(parameters: { acr_values: string; scope: string }): Promise<URL> {
     const query = new URLSearchParams({
-      client_id: clientId,
+      client_id: t.app.config.providers.oidc.clientId,
       response_type: 'code',
-      scope: 'openid',
       redirect_uri: `${t.url}${API.bankIdCallback.pattern}`,
       state: 'some-state',
-      acr_values: 'urn:grn:authn:dk:mitid:substantial',
       code_challenge: createHash('sha256').update('a-code-verifier-long-enough-for-pkce-0123456789').digest('base64url'),
       code_challenge_method: 'S256',
+      ...parameters,
     });
-    const browser = new Browser(t.url);
-    const hop = await browser.navigate(`/sandbox/bankid/auth?${query.toString()}`, undefined, isCallback);
+    const hop = await new Browser(t.url).navigate(`/sandbox/bankid/auth?${query.toString()}`, undefined, isCallback);
     const location = new URL(hop.location ?? '');
     expect(location.pathname).toBe(API.bankIdCallback.pattern);
-    expect(location.searchParams.get('error')).toBe('invalid_request');
     expect(location.searchParams.get('state')).toBe('some-state');
+    return location;
+  }
+
+  it.each([
+    ['an e-ID no broker here offers', 'urn:grn:authn:dk:mitid:substantial'],
+    [`the other broker\u2019s (${other}) name for BankID`, other === 'idura' ? published.IDURA_ACR_VALUES.NO[0] : published.SIGNICAT_ACR_VALUES.NO[0]],
+  ])('ends an authorization for %s with invalid_request', async (_, acrValues) => {
+    const location = await authorize({ acr_values: acrValues, scope: 'openid' });
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it(`refuses the other broker\u2019s (${other}) scopes with invalid_scope`, async () => {
+    const location = await authorize({ acr_values: acr('NO'), scope: profile === 'idura' ? 'openid profile nin' : 'openid ssn' });
+    expect(location.searchParams.get('error')).toBe('invalid_scope');
   });
 
   it('sends the browser back with identification=failed when the broker is down', async () => {

@@ -108,6 +108,7 @@ export default async function bankIdSimulator(app: FastifyInstance, context: San
 
     interface Current {
       provider: Broker['provider'];
+      profile: Broker['profile'];
       accounts: Broker['accounts'];
       interaction: Interaction;
       method: BankIdMethod;
@@ -126,7 +127,7 @@ export default async function bankIdSimulator(app: FastifyInstance, context: San
      * answer already sent: the expired page, or the end of an authorization the broker cannot serve.
      */
     async function current(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply): Promise<Current | OperatorLogin | null> {
-      const { provider, accounts, operatorClientId, SessionNotFound } = await getBroker();
+      const { provider, profile, accounts, operatorClientId, SessionNotFound } = await getBroker();
       let interaction: Interaction;
       try {
         interaction = await provider.interactionDetails(request.raw, reply.raw);
@@ -144,7 +145,7 @@ export default async function bankIdSimulator(app: FastifyInstance, context: San
       if (operatorClientId !== null && interaction.params.client_id === operatorClientId) {
         return { provider, operator: true, page: { mount, uid: interaction.uid, lang: languageOf(request, null) } };
       }
-      const method = methodFor(interaction.params.acr_values);
+      const method = methodFor(profile, interaction.params.acr_values);
       if (!method) {
         request.log.info('sandbox bankid: acr_values names no method offered');
         const returnTo = await provider.interactionResult(
@@ -157,7 +158,7 @@ export default async function bankIdSimulator(app: FastifyInstance, context: San
         return null;
       }
       const lang = languageOf(request, method.country, interaction.params.ui_locales);
-      return { provider, accounts, interaction, method, page: { mount, uid: interaction.uid, country: method.country, lang } };
+      return { provider, profile, accounts, interaction, method, page: { mount, uid: interaction.uid, country: method.country, lang } };
     }
 
     type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
@@ -227,9 +228,10 @@ export default async function bankIdSimulator(app: FastifyInstance, context: San
       const account = { country: c.method.country, ...identity };
       const sub = c.accounts.subjectOf(account);
       await c.accounts.save(sub, account);
-      const returnTo = await c.provider.interactionResult(request.raw, reply.raw, {
-        login: { accountId: sub, acr: c.method.acr, remember: false },
-      });
+      // Idura names the e-ID in the token's `acr`; Signicat's ID token has no `acr`, the identity
+      // provider in `idp` instead, and `amr: ["external"]` (sbid code-examples).
+      const login = c.profile === 'signicat' ? { accountId: sub, amr: ['external'], remember: false } : { accountId: sub, acr: c.method.acr, remember: false };
+      const returnTo = await c.provider.interactionResult(request.raw, reply.raw, { login });
       // Whether it was a listed test person, never who.
       request.log.info(
         { country: c.method.country, acr: c.method.acr, testPerson: Boolean(findTestPerson(identity.nationalId)) },

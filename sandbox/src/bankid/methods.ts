@@ -1,8 +1,10 @@
 /**
- * The e-ID methods the simulated broker offers, named by `acr_values` as Idura (Criipto) Verify
- * names them. The broker is a third party of its own, so it keeps its own list rather than
- * sharing the portal's: a change on one side must show up as a failing test, not pass silently.
+ * The e-ID methods the simulated broker offers, named by `acr_values` as the broker it plays names
+ * them: Idura's URNs (`urn:grn:authn:no:bankid`, ...) or Signicat's identity providers
+ * (`idp:nbid`, `idp:sbid`). The values are the brokers' published ones (@portal/contracts/oidc),
+ * not the portal's: a change on one side must show up as a failing test, not pass silently.
  */
+import { type BrokerProfile, IDURA_ACR_VALUES, SIGNICAT_ACR_VALUES } from '@portal/contracts/oidc/schemas';
 import type { CountryCode } from '@portal/domain';
 
 export interface BankIdMethod {
@@ -10,23 +12,24 @@ export interface BankIdMethod {
   country: CountryCode;
 }
 
-export const BANKID_METHODS: readonly BankIdMethod[] = [
-  { acr: 'urn:grn:authn:no:bankid', country: 'NO' },
-  // BankID with the app or biometrics only (substantial level of assurance).
-  { acr: 'urn:grn:authn:no:bankid:substantial', country: 'NO' },
-  { acr: 'urn:grn:authn:se:bankid', country: 'SE' },
-  { acr: 'urn:grn:authn:se:bankid:same-device', country: 'SE' },
-  { acr: 'urn:grn:authn:se:bankid:qr', country: 'SE' },
-  { acr: 'urn:grn:authn:se:bankid:another-device:qr', country: 'SE' },
-];
+const methodsOf = (values: Readonly<Record<CountryCode, readonly string[]>>): BankIdMethod[] =>
+  (Object.keys(values) as CountryCode[]).flatMap((country) => values[country].map((acr) => ({ acr, country })));
 
-export const ACR_VALUES = BANKID_METHODS.map((method) => method.acr);
+export const BANKID_METHODS: Readonly<Record<BrokerProfile, readonly BankIdMethod[]>> = {
+  idura: methodsOf(IDURA_ACR_VALUES),
+  signicat: methodsOf(SIGNICAT_ACR_VALUES),
+};
 
-/** The first method of a space-separated `acr_values` that the broker knows, or null. */
-export function methodFor(acrValues: unknown): BankIdMethod | null {
+export const acrValuesOf = (profile: BrokerProfile): string[] => BANKID_METHODS[profile].map((method) => method.acr);
+
+/**
+ * The first value of a space-separated `acr_values` that names one of the broker's methods, or
+ * null. Other values are options of the broker's own (Signicat's `nbid_idp:BID`) and are passed over.
+ */
+export function methodFor(profile: BrokerProfile, acrValues: unknown): BankIdMethod | null {
   if (typeof acrValues !== 'string') return null;
   for (const value of acrValues.split(' ')) {
-    const method = BANKID_METHODS.find((m) => m.acr === value);
+    const method = BANKID_METHODS[profile].find((m) => m.acr === value);
     if (method) return method;
   }
   return null;

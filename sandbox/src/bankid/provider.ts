@@ -1,7 +1,9 @@
 /**
- * The simulated broker itself: a real OpenID Provider (oidc-provider) configured the way Idura
- * (Criipto) Verify behaves for the portal: authorization code flow with PKCE required, one
- * confidential client, BankID chosen by `acr_values`, and the person's claims in the ID token.
+ * The simulated broker itself: a real OpenID Provider (oidc-provider) configured the way the
+ * broker it plays behaves for the portal (context.clients.bankId.profile): authorization code
+ * flow with PKCE required, one confidential client, BankID chosen by `acr_values` as that broker
+ * names it, its scopes and no other broker's, and the person's claims where that broker puts
+ * them (Idura: the ID token; Signicat: the national ID from UserInfo only).
  */
 import { createHmac, generateKeyPair } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
@@ -9,12 +11,13 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Configuration, errors, JWK, KoaContextWithOIDC } from 'oidc-provider';
+import { BROKER_SCOPES, type BrokerProfile } from '@portal/contracts/oidc/schemas';
 import { COUNTRIES, isLanguage } from '@portal/domain';
 import type { BrokerClient, SandboxContext } from '../context';
 import { randomToken } from '../lib/tokens';
-import { type BankIdAccount, accountClaims, accountStore, ID_TOKEN_CLAIMS } from './accounts';
+import { type BankIdAccount, accountClaims, accountStore, SCOPE_CLAIMS } from './accounts';
 import { sandboxAdapterFactory } from './adapter';
-import { ACR_VALUES, methodFor } from './methods';
+import { acrValuesOf, methodFor } from './methods';
 import { operatorClaims } from './operators';
 import { messagePage } from './pages';
 
@@ -47,16 +50,20 @@ async function signingKey(context: SandboxContext): Promise<JWK> {
 
 export interface Broker {
   provider: Provider;
+  /** The broker it plays. */
+  profile: BrokerProfile;
   /** The staff client's id at this broker, when operators sign in here. */
   operatorClientId: string | null;
   accounts: ReturnType<typeof accountStore>;
   SessionNotFound: typeof errors.SessionNotFound;
 }
 
-const clientOf = (client: BrokerClient, name: string) => ({
+const clientOf = (client: BrokerClient, name: string, scopes?: readonly string[]) => ({
   client_id: client.clientId,
   client_secret: client.clientSecret,
   client_name: name,
+  // The scopes allowed for the client (Signicat's "Allowed scopes"): another one is refused with invalid_scope.
+  ...(scopes ? { scope: scopes.join(' ') } : {}),
   redirect_uris: [client.redirectUri],
   grant_types: ['authorization_code'],
   response_types: ['code' as const],
@@ -69,11 +76,11 @@ export async function createBroker(app: FastifyInstance, context: SandboxContext
   const secret = await context.records.secret('bankid');
   const derive = (purpose: string) => createHmac('sha256', secret).update(`sandbox-bankid:${purpose}`).digest('base64url');
   const accounts = accountStore(context.records, derive('subject'));
-  const { customers, staff } = context.clients.bankId;
+  const { customers, staff, profile } = context.clients.bankId;
 
   const configuration: Configuration = {
     adapter: sandboxAdapterFactory(context.records),
-    clients: [clientOf(customers, 'Loan and leasing portal'), ...(staff ? [clientOf(staff, 'Back office')] : [])],
+    clients: [clientOf(customers, 'Loan and leasing portal', BROKER_SCOPES[profile]), ...(staff ? [clientOf(staff, 'Back office')] : [])],
     jwks: { keys: [await signingKey(context)] },
     cookies: {
       keys: [derive('cookies')],
@@ -82,10 +89,13 @@ export async function createBroker(app: FastifyInstance, context: SandboxContext
       short: { httpOnly: true, sameSite: 'lax' },
     },
     pkce: { required: () => true },
-    acrValues: ACR_VALUES,
-    scopes: ['openid'],
-    // As Idura does, every claim comes with the openid scope, in the ID token itself.
-    claims: { acr: null, auth_time: null, iss: null, sid: null, openid: [...ID_TOKEN_CLAIMS] },
+    acrValues: acrValuesOf(profile),
+    // Both brokers' scopes are known, so that the other broker's are refused (by the client's
+    // allowed scopes) rather than passed over.
+    scopes: [...new Set([...BROKER_SCOPES.idura, ...BROKER_SCOPES.signicat])],
+    claims: { acr: null, auth_time: null, iss: null, sid: null, ...Object.fromEntries(Object.entries(SCOPE_CLAIMS[profile]).map(([scope, names]) => [scope, [...names]])) },
+    // The ID token carries the claims of every granted scope; which of them a broker keeps for
+    // UserInfo only is the account's business (accounts.ts).
     conformIdTokenClaims: false,
     responseTypes: ['code'],
     features: {
@@ -96,12 +106,12 @@ export async function createBroker(app: FastifyInstance, context: SandboxContext
     clientBasedCORS: () => false,
     interactions: { url: (_ctx, interaction) => `${mount}/interaction/${interaction.uid}` },
     // A broker asks for no consent: the portal is its own customer. Each authorization gets a
-    // grant of the openid scope (with its claims) for the person who just identified.
+    // grant of the scopes it asked for (with their claims) for the person who just identified.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const { client, session } = ctx.oidc;
       if (!client || !session?.accountId) return undefined;
       const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope('openid');
+      grant.addOIDCScope([...ctx.oidc.requestParamOIDCScopes].join(' '));
       await grant.save();
       return grant;
     },
@@ -110,12 +120,12 @@ export async function createBroker(app: FastifyInstance, context: SandboxContext
       if (operator) return { accountId: sub, claims: () => operator };
       const account: BankIdAccount | null = await accounts.find(sub);
       if (!account) return undefined;
-      return { accountId: sub, claims: () => accountClaims(sub, account) };
+      return { accountId: sub, claims: (use: string) => accountClaims(profile, use, sub, account) };
     },
     async renderError(ctx, out, error) {
       // Names the error only: descriptions may quote request parameters.
       app.log.warn({ error: out.error, status: ctx.status, kind: error.name }, 'sandbox bankid: error page');
-      const country = methodFor(ctx.oidc?.params?.acr_values)?.country ?? 'NO';
+      const country = methodFor(profile, ctx.oidc?.params?.acr_values)?.country ?? 'NO';
       const lang = ctx.query.lang;
       ctx.type = 'html';
       ctx.body = messagePage({ mount, country, lang: isLanguage(lang) ? lang : COUNTRIES[country].language }, 'error');
@@ -134,5 +144,5 @@ export async function createBroker(app: FastifyInstance, context: SandboxContext
   koa.on('error', (error: Error) => {
     app.log.error({ err: error }, 'sandbox bankid: unhandled error');
   });
-  return { provider, accounts, operatorClientId: staff?.clientId ?? null, SessionNotFound: oidcProvider.errors.SessionNotFound };
+  return { provider, profile, accounts, operatorClientId: staff?.clientId ?? null, SessionNotFound: oidcProvider.errors.SessionNotFound };
 }

@@ -53,6 +53,8 @@ export default async function sandboxMode(app: FastifyInstance) {
         customers: { ...config.providers.oidc, redirectUri: `${config.publicUrl}${API.bankIdCallback.pattern}` },
         // The back office signs its operators in at the sandbox broker when that is its issuer.
         staff: staff && staff.issuer === brokerIssuer ? { ...staff, redirectUri: `${config.publicUrl}${BACK_OFFICE_AUTH.callback.pattern}` } : null,
+        // The simulated broker plays the broker the portal is configured for.
+        profile: config.providers.oidc.profile,
       },
     },
   });
