@@ -8,12 +8,13 @@ import { shapeDiff, violations } from '@portal/contracts';
 import { fixture } from '@portal/contracts/fixtures';
 import * as published from '@portal/contracts/resurs-v2/schemas';
 import { type StandIn, standIn, type StandInAnswer, type StandInRoute } from '@portal/contracts/stand-in';
-import { TEST_PEOPLE } from '@portal/domain';
+import { API, TEST_PEOPLE } from '@portal/domain';
 import { eventOfPayment } from '../../src/lenders/resurs-v2/flow';
 import { memoryRecorder } from '../../src/providers/interactions';
 import { createResursV2Client } from '../../src/providers/resurs-v2/client';
 import type { ResursV2CreatePayment } from '../../src/providers/resurs-v2/types';
 import { apiErrorFor } from '../../src/services/provider-errors';
+import { call as clientCall, startConsumer } from '../flow-helpers';
 import { startTestServer, type TestApp } from '../helpers';
 
 const example = (name: string) => fixture('resurs-v2', name);
@@ -293,6 +294,42 @@ describe('Resurs Merchant API 2.0: the adapter against a stand-in built only fro
       expect(created).toEqual({ ok: false, failure: { kind: 'refused', status: 201, code: 'NO_PAYMENT_IN_ANSWER', catalogue: 'PAYMENT_RESPONSE_MISSING' } });
       expect(recorder.interactions).toContainEqual(expect.objectContaining({ operation: 'createPayment', outcome: 'unreadable', field: '(not JSON)' }));
     });
+  });
+});
+
+describe('Resurs Merchant API 2.0: the portal against the stand-in, through the client API', () => {
+  let t: (TestApp & { url: string }) | undefined;
+  let resurs: StandIn | undefined;
+  beforeAll(async () => {
+    resurs = await standIn(resursRoutes());
+    const url = resurs.url;
+    // The sandbox's identification and demo merchant, with Resurs replaced by what Resurs publishes.
+    t = await startTestServer('pglite', {}, undefined, (config) => ({
+      ...config,
+      providers: { ...config.providers, resursV2: config.providers.resursV2 && { ...config.providers.resursV2, baseUrl: url } },
+    }));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await resurs?.close();
+  });
+
+  it('prices a consumer application and submits it to Resurs, and the customer is sent to the task page', async () => {
+    if (!t || !resurs) throw new Error('not started');
+    const customer = await startConsumer(t, '198305147715', 2, t.url);
+    const list = await clientCall(t, customer, 'GET', API.applications.pattern);
+    expect(list.statusCode, list.body).toBe(200);
+    const loan = list.json<{ loanApplications: { loan: { totalMonthlyPayment: number; interestRate: number; effectiveInterestRate: number; secciLinks: { url: string }[] } }[] }>()
+      .loanApplications[0]?.loan;
+    // The 36 months of the published price signage.
+    expect(loan).toMatchObject({ totalMonthlyPayment: 375.37, interestRate: 14.95, effectiveInterestRate: 26.4, secciLinks: [{ url: `${secciLink}15000` }] });
+
+    const submitted = await clientCall(t, customer, 'PATCH', API.resursV2Submit.pattern, customer.form);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const { taskRedirectionUrls } = published.paymentAnswer.parse(answerOf('create-payment'));
+    expect(submitted.json()).toMatchObject({ decision: 'TASK_REDIRECTION_REQUIRED', callBackUrl: expect.stringContaining(taskRedirectionUrls?.customerUrl ?? '?') });
+    expect(resurs.received.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /v2/payments/search', 'POST /v2/payments']));
+    expect(resurs.violations).toEqual([]);
   });
 });
 
