@@ -93,6 +93,8 @@ export const BACK_OFFICE_API = {
   sessions: r('GET', '/api/back-office/v1/sessions', 'admin'),
   revokeSession: r('POST', '/api/back-office/v1/sessions/:sessionId/revoke', 'admin'),
   providers: r('GET', '/api/back-office/v1/providers', 'support'),
+  /** Runs the providers' preflight now (harmless calls only): what `npm run providers:check` prints. */
+  checkProviders: r('POST', '/api/back-office/v1/providers/check', 'support'),
 } as const;
 export type BackOfficeOperation = keyof typeof BACK_OFFICE_API;
 
@@ -118,6 +120,7 @@ export const AUDIT_ACTIONS = [
   'api_key.issued',
   'api_key.revoked',
   'webhook_secret.rotated',
+  'providers.checked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -430,6 +433,12 @@ export const providerStatusSchema = z.object({
   latencyP95Ms: z.nullable(z.number()),
   lastCallAt: z.nullable(z.string()),
   lastFailureAt: z.nullable(z.string()),
+  /** False: this portal has no account with the provider (each is configured on its own); it is never called. */
+  configured: z.boolean(),
+  /** Answers in the window the portal could not read (the provider's shape, not its availability); counted in failures. */
+  unreadable: z.number(),
+  /** The last answer the portal could not read: which call, which field (a path, never a value), when. */
+  lastUnreadable: z.nullable(z.object({ operation: z.string(), field: z.string(), at: z.string() })),
 });
 export type ProviderStatusView = z.infer<typeof providerStatusSchema>;
 
@@ -441,3 +450,51 @@ export const providerStatusesSchema = z.object({
   providers: z.array(providerStatusSchema),
 });
 export type ProviderStatuses = z.infer<typeof providerStatusesSchema>;
+
+// ---- Providers' preflight ---------------------------------------------------------------
+
+/** What the preflight checks: the lenders, the signing service, the registries and the BankID broker. */
+export const PREFLIGHT_PROVIDERS = ['resurs-v2', 'resurs-v1', 'grenke', 'signing', 'registry', 'bankid'] as const;
+export type PreflightProvider = (typeof PREFLIGHT_PROVIDERS)[number];
+
+/**
+ * Why a provider did not pass, in terms an operator can act on: not reached (address, network,
+ * a timeout), its own trouble (5xx), asked us to slow down, refused our credentials (401/403),
+ * refused the call otherwise, answered in a shape the portal cannot read, or is not configured.
+ */
+export const PREFLIGHT_PROBLEMS = ['unreachable', 'timeout', 'server-error', 'circuit-open', 'rate-limited', 'credentials-refused', 'refused', 'unreadable', 'not-configured'] as const;
+export type PreflightProblem = (typeof PREFLIGHT_PROBLEMS)[number];
+
+export const preflightCheckSchema = z.object({
+  provider: z.enum(PREFLIGHT_PROVIDERS),
+  /** The country the account or registry is for; null for one that serves both (the signing service, the broker). */
+  country: z.nullable(z.enum(COUNTRY_CODES)),
+  /** ok: every call answered as published; failed: see `problem`; off: not configured, its products are not offered. */
+  outcome: z.enum(['ok', 'failed', 'off']),
+  /** The calls made, in order (operation names). */
+  calls: z.array(z.string()),
+  problem: z.nullable(
+    z.object({
+      kind: z.enum(PREFLIGHT_PROBLEMS),
+      /** The call that failed. */
+      operation: z.nullable(z.string()),
+      status: z.nullable(z.number()),
+      /** For an unreadable answer: the field (a path, never a value). */
+      field: z.nullable(z.string()),
+      /** The provider's own error code, where it gave one. */
+      code: z.nullable(z.string()),
+    }),
+  ),
+  /** The settings (environment variables) an operator checks for this provider and country. */
+  settings: z.array(z.string()),
+  /** The address called (no credentials). */
+  address: z.nullable(z.string()),
+});
+export type PreflightCheck = z.infer<typeof preflightCheckSchema>;
+
+export const preflightReportSchema = z.object({
+  at: z.string(),
+  sandbox: z.boolean(),
+  checks: z.array(preflightCheckSchema),
+});
+export type PreflightReport = z.infer<typeof preflightReportSchema>;

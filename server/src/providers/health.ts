@@ -50,6 +50,8 @@ export interface HealthEvents {
 export interface ProviderHealthOptions {
   /** How often an open circuit is tested. */
   probeIntervalMs: number;
+  /** The providers this portal has an account with (each is configured on its own); all when left out. */
+  configured?: ReadonlySet<MonitoredProvider>;
   log: { info(details: object, message: string): void; warn(details: object, message: string): void };
   events?: HealthEvents;
 }
@@ -75,6 +77,7 @@ export interface ProviderHealth {
 interface Sample {
   at: number;
   failed: boolean;
+  unreadable: boolean;
   ms: number;
 }
 
@@ -88,6 +91,7 @@ const STATE_NAMES: Readonly<Record<CircuitState, CircuitStateName>> = {
 /** The nearest-rank percentile of sorted values. */
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+const unreadableView = (last: { operation: string; field: string; at: number } | undefined) => (last ? { operation: last.operation, field: last.field, at: new Date(last.at).toISOString() } : null);
 
 export function createProviderHealth(options: ProviderHealthOptions): ProviderHealth {
   const { log, events = {} } = options;
@@ -95,6 +99,7 @@ export function createProviderHealth(options: ProviderHealthOptions): ProviderHe
   const probing = new AsyncLocalStorage<ProviderName>();
   const samples = new Map<MonitoredProvider, Sample[]>(MONITORED_PROVIDERS.map((p) => [p, []]));
   const lastFailure = new Map<MonitoredProvider, number>();
+  const lastUnreadable = new Map<MonitoredProvider, { operation: string; field: string; at: number }>();
   const circuitSince = new Map<GuardedProvider, number>();
   const circuits = new Map<GuardedProvider, CircuitBreakerPolicy>();
   const guards = new Map<GuardedProvider, CallGuard>();
@@ -131,9 +136,10 @@ export function createProviderHealth(options: ProviderHealthOptions): ProviderHe
     if (!isMonitored(provider)) return;
     const list = samples.get(provider) ?? [];
     const now = Date.now();
-    const sample = { at: now, failed: failed(interaction.outcome), ms: interaction.durationMs };
+    const sample = { at: now, failed: failed(interaction.outcome), unreadable: interaction.outcome === 'unreadable', ms: interaction.durationMs };
     list.push(sample);
     if (sample.failed) lastFailure.set(provider, now);
+    if (sample.unreadable) lastUnreadable.set(provider, { operation: interaction.operation, field: interaction.field ?? '?', at: now });
     while (list.length > WINDOW_MAX_CALLS || (list[0] && list[0].at < now - STATUS_WINDOW_MS)) list.shift();
     samples.set(provider, list);
   }
@@ -190,6 +196,9 @@ export function createProviderHealth(options: ProviderHealthOptions): ProviderHe
           latencyP95Ms: durations.length > 0 ? Math.round(percentile(durations, 95)) : null,
           lastCallAt: iso(last?.at ?? null),
           lastFailureAt: iso(lastFailure.get(provider) ?? null),
+          configured: options.configured?.has(provider) ?? true,
+          unreadable: recent.filter((s) => s.unreadable).length,
+          lastUnreadable: unreadableView(lastUnreadable.get(provider)),
         };
       });
     },

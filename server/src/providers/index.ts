@@ -3,9 +3,9 @@
  * the simulators on this server; nothing else changes. Every call is measured (health.ts, the
  * metrics) before it is written to the interaction log; the lenders' calls pass their circuits.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API, BACK_OFFICE_AUTH, COUNTRY_CODES, type CountryCode } from '@portal/domain';
+import { API, BACK_OFFICE_AUTH, COUNTRY_CODES, type CountryCode, type MonitoredProvider } from '@portal/domain';
 import { type BankIdBroker, createBankIdBroker } from './bankid/client';
 import { createOidcLogin, type OidcLogin } from './oidc/client';
 import { createGrenkeClient } from './grenke/client';
@@ -14,13 +14,14 @@ import { createProviderHealth, type ProviderHealth } from './health';
 import { databaseRecorder } from './interactions';
 import { createRegistryClient } from './registry/client';
 import type { CompanyRegistryClient } from './registry/types';
-import { createTokenCache } from './oauth-tokens';
+import { createTokenCache, type TokenCache } from './oauth-tokens';
 import { accountClients, resursV1Identity, type ResursV1Clients, resursV2Identity, type ResursV2Clients } from './resurs-accounts';
 import { createResursV1Client } from './resurs-v1/client';
 import { createResursV2Client } from './resurs-v2/client';
 import { createSigningClient } from './signing/client';
 import type { SigningClient } from './signing/types';
-import { fail, ok, type ProviderResult } from './types';
+import { fail, type InteractionRecorder, ok, type ProviderResult } from './types';
+import type { Config } from '../config';
 
 /**
  * The configured providers. A lender, the signing service or a country's registry may be left
@@ -55,23 +56,28 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async function providers(app: FastifyInstance) {
-  const { config } = app;
-  const health = createProviderHealth({
-    probeIntervalMs: config.providerProbeIntervalMs,
-    log: app.log,
-    events: {
-      onCall: (interaction) => app.metrics.providerCall(interaction),
-      onShortCircuit: (provider, operation) => app.metrics.shortCircuited(provider, operation),
-    },
-  });
-  const recorder = health.recorder(databaseRecorder(app.db, app.log));
+/**
+ * A broker on this very machine (a local proxy, a test's): plain HTTP never leaves the host, so
+ * the OpenID client may use it. Any other broker must be HTTPS.
+ */
+function isLoopback(address: string): boolean {
+  const { hostname } = new URL(address);
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/**
+ * The provider clients of a configuration. The server builds them with its circuits and its
+ * interaction log (below); the providers' preflight (cli/providers-check.ts) with neither.
+ */
+export function buildProviders(
+  config: Config,
+  app: { log: FastifyBaseLogger },
+  { recorder, health, tokens = createTokenCache() }: { recorder: InteractionRecorder; health?: Pick<ProviderHealth, 'guard'>; tokens?: TokenCache },
+): Providers {
   const timeoutMs = config.providerTimeoutMs;
   const p = config.providers;
-  // One OAuth2 token cache for every client of the process, by token URL and client id.
-  const tokens = createTokenCache();
-  const resursV2Guard = health.guard('resurs-v2');
-  const resursV1Guard = health.guard('resurs-v1');
+  const resursV2Guard = health?.guard('resurs-v2');
+  const resursV1Guard = health?.guard('resurs-v1');
   const grenkeCountries = p.grenke?.countries;
   const providers = {
     resursV2:
@@ -92,12 +98,12 @@ export default fp(async function providers(app: FastifyInstance) {
         clientKeyFile: grenkeCountries?.NO?.keyFile ?? grenkeCountries?.SE?.keyFile,
         timeoutMs,
         recorder,
-        guard: health.guard('grenke'),
+        guard: health?.guard('grenke'),
         log: app.log,
       }),
     signing: p.signing && createSigningClient({ ...p.signing, timeoutMs, recorder, tokens }),
     registry: createRegistryClient({ ...p.registry, timeoutMs, recorder, tokens }),
-    bankId: createBankIdBroker({ ...p.oidc, redirectUri: `${config.publicUrl}${API.bankIdCallback.pattern}`, allowInsecureHttp: config.sandbox, timeoutMs }),
+    bankId: createBankIdBroker({ ...p.oidc, redirectUri: `${config.publicUrl}${API.bankIdCallback.pattern}`, allowInsecureHttp: config.sandbox || isLoopback(p.oidc.issuer), timeoutMs }),
     operatorLogin: config.backOffice.oidc
       ? createOidcLogin({
           ...config.backOffice.oidc,
@@ -107,6 +113,35 @@ export default fp(async function providers(app: FastifyInstance) {
         })
       : null,
   } satisfies Providers;
+  return providers;
+}
+
+/** The measured providers this portal has an account with. */
+function configuredProviders(config: Config): ReadonlySet<MonitoredProvider> {
+  const p = config.providers;
+  const all: [MonitoredProvider, boolean][] = [
+    ['resurs-v2', p.resursV2 !== null],
+    ['resurs-v1', p.resursV1 !== null],
+    ['grenke', p.grenke !== null],
+    ['signing', p.signing !== null],
+    ['registry', true],
+  ];
+  return new Set(all.filter(([, on]) => on).map(([provider]) => provider));
+}
+
+export default fp(async function providers(app: FastifyInstance) {
+  const { config } = app;
+  const health = createProviderHealth({
+    probeIntervalMs: config.providerProbeIntervalMs,
+    configured: configuredProviders(config),
+    log: app.log,
+    events: {
+      onCall: (interaction) => app.metrics.providerCall(interaction),
+      onShortCircuit: (provider, operation) => app.metrics.shortCircuited(provider, operation),
+    },
+  });
+  // One OAuth2 token cache for every client of the process, by token URL and client id.
+  const providers = buildProviders(config, app, { recorder: health.recorder(databaseRecorder(app.db, app.log)), health });
   app.decorate('providers', providers);
   app.decorate('providerHealth', health);
   // Open circuits are tested in the background from the start; nothing runs while all are closed.

@@ -81,7 +81,7 @@ export function createTokenCache(now: () => number = Date.now): TokenCache {
       };
 
       async function requestToken(context?: CallContext): Promise<ProviderResult<string>> {
-        const answer = await http.request<unknown>({
+        const answer = await http.request({
           operation: 'getToken',
           method: 'POST',
           path: endpoint.path,
@@ -91,18 +91,19 @@ export function createTokenCache(now: () => number = Date.now): TokenCache {
             grant_type: 'client_credentials',
             scope: endpoint.scope,
           },
+          // A token answer without its token is the provider's fault: `unreadable`, naming the field.
+          answer: tokenAnswer,
           context,
         });
         if (!answer.ok) return answer;
-        const parsed = tokenAnswer.safeParse(answer.value.body);
-        if (!parsed.success) return fail({ kind: 'refused', status: answer.value.status, code: 'UNREADABLE_ANSWER' });
-        const lifetimeMs = (parsed.data.expires_in ?? DEFAULT_LIFETIME_SECONDS) * 1000;
+        const token = answer.value.body;
+        const lifetimeMs = (token.expires_in ?? DEFAULT_LIFETIME_SECONDS) * 1000;
         // A provider that hands out very short tokens still gets half their life used. The secret
         // that got this token is the client's secret from now on.
         const kept = entry();
         kept.secret = secret;
-        kept.token = { value: parsed.data.access_token, renewAt: now() + lifetimeMs - Math.min(RENEW_BEFORE_EXPIRY_MS, lifetimeMs / 2) };
-        return ok(parsed.data.access_token);
+        kept.token = { value: token.access_token, renewAt: now() + lifetimeMs - Math.min(RENEW_BEFORE_EXPIRY_MS, lifetimeMs / 2) };
+        return ok(token.access_token);
       }
 
       return {

@@ -114,7 +114,8 @@ export function createSigningClient(options: SigningClientOptions): SigningClien
   const http = createHttpClient({ provider: 'signing', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder });
   const daysToLive = options.daysToLive ?? DEFAULT_DAYS_TO_LIVE;
   const methods = { ...DEFAULT_SIGNATURE_METHODS, ...options.signatureMethods };
-  const call = withBearer(http, accessTokens(http, { clientId: options.clientId, clientSecret: options.clientSecret, path: TOKEN_PATH, scope: TOKEN_SCOPE, authentication: 'form' }, options.tokens));
+  const tokens = accessTokens(http, { clientId: options.clientId, clientSecret: options.clientSecret, path: TOKEN_PATH, scope: TOKEN_SCOPE, authentication: 'form' }, options.tokens);
+  const call = withBearer(http, tokens);
 
   /** An order with each task's status and the packaging task's, each read from its own endpoint. */
   const readOrder = async (order: z.infer<typeof orderAnswer>, context?: CallContext): Promise<ProviderResult<SigningOrder>> => {
@@ -152,6 +153,13 @@ export function createSigningClient(options: SigningClientOptions): SigningClien
   };
 
   return {
+    async probe() {
+      // A token: the service knows the portal's credentials. Past the cache only when none is held
+      // (the preflight builds its clients afresh, so it always asks).
+      const token = await tokens.get();
+      return token.ok ? ok(undefined) : token;
+    },
+
     async createOrder(input: CreateSigningOrder, context?: CallContext): Promise<ProviderResult<SigningOrder>> {
       if (input.signers.length === 0) return fail({ kind: 'refused', status: 400, code: 'NO_SIGNERS' });
       const uploaded = await call({

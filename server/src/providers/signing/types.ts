@@ -37,6 +37,8 @@ export interface CreateSigningOrder {
 }
 
 export interface SigningClient {
+  /** A token from the service, past the cache: the harmless call of the providers' preflight. */
+  probe(): Promise<ProviderResult<void>>;
   createOrder(input: CreateSigningOrder, context?: CallContext): Promise<ProviderResult<SigningOrder>>;
   getOrder(orderId: string, context?: CallContext): Promise<ProviderResult<SigningOrder>>;
   /**

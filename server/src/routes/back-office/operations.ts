@@ -1,11 +1,15 @@
-/** Operations for support and admins: how each provider is doing, as this instance sees it (ADR 17). */
+/**
+ * Operations for support and admins: how each provider is doing, as this instance sees it (ADR 17),
+ * and the providers' preflight on demand.
+ */
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { providerStatusesSchema } from '@portal/domain';
+import { preflightReportSchema, providerStatusesSchema } from '@portal/domain';
 import { STATUS_WINDOW_MS } from '../../providers/health';
+import { checkProvidersAsOperator } from '../../services/back-office/check-providers';
 import { errorResponses } from './errors';
-import { backOfficeRoute } from './route-options';
+import { actorOf, backOfficeRoute } from './route-options';
 
 export default async function operationsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -23,5 +27,19 @@ export default async function operationsRoutes(app: FastifyInstance) {
       response: { 200: providerStatusesSchema, ...errorResponses },
     },
     handler: async () => ({ instance, windowSeconds: STATUS_WINDOW_MS / 1000, providers: app.providerHealth.statuses() }),
+  });
+
+  const check = backOfficeRoute('checkProviders');
+  api.route({
+    method: check.method,
+    url: check.url,
+    config: check.config,
+    schema: {
+      operationId: check.operationId,
+      tags: check.tags,
+      summary: 'The providers\' preflight now: harmless calls with the configured credentials, and what answered, what did not and why',
+      response: { 200: preflightReportSchema, ...errorResponses },
+    },
+    handler: async (request) => checkProvidersAsOperator(app, actorOf(request)),
   });
 }

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import useSWR from 'swr';
-import { BACK_OFFICE_API, type ProviderStatuses, type ProviderStatusView } from '@portal/domain';
+import { BACK_OFFICE_API, type PreflightCheck, type PreflightReport, type ProviderStatuses, type ProviderStatusView } from '@portal/domain';
+import { Button } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { fetcher } from '../api';
+import { call, fetcher } from '../api';
 import { ErrorMessage } from '../components/error-message';
 import { useFormatting } from '../components/formatting';
 import { useBoT, useLocale } from '../i18n';
@@ -32,6 +34,12 @@ function ProviderCard({ status }: { status: ProviderStatusView }) {
     ],
     [t('providers.lastCall'), format.dateTime(status.lastCallAt)],
     [t('providers.lastFailure'), format.dateTime(status.lastFailureAt)],
+    [
+      t('providers.unreadable'),
+      status.lastUnreadable
+        ? t('providers.unreadableValue', { count: status.unreadable, operation: status.lastUnreadable.operation, field: status.lastUnreadable.field, at: format.dateTime(status.lastUnreadable.at) })
+        : String(status.unreadable),
+    ],
     ...(status.circuit ? ([[t('providers.circuitSince'), format.dateTime(status.circuitSince)]] as [string, string][]) : []),
   ];
   return (
@@ -45,6 +53,7 @@ function ProviderCard({ status }: { status: ProviderStatusView }) {
         </span>
       </div>
       {status.circuit === 'open' || status.circuit === 'half-open' ? <p className="text-sm">{t('providers.openMeans')}</p> : null}
+      {status.configured ? null : <p className="text-sm">{t('providers.notConfigured')}</p>}
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
@@ -54,6 +63,83 @@ function ProviderCard({ status }: { status: ProviderStatusView }) {
         ))}
       </dl>
     </li>
+  );
+}
+
+const OUTCOME_STYLES = { ok: 'bg-green-100 text-green-900', failed: 'bg-red-100 text-red-900', off: 'bg-neutral-200 text-neutral-900' } as const;
+
+/** One provider's preflight, in the operator's words. */
+function CheckItem({ check }: { check: PreflightCheck }) {
+  const t = useBoT();
+  const { problem } = check;
+  return (
+    <li className="space-y-1 rounded-lg border border-neutral-200 bg-white p-3 text-sm" data-testid={`check-${check.provider}${check.country ? `-${check.country}` : ''}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-semibold">
+          {t(`providers.names.${check.provider}`)}
+          {check.country ? ` · ${check.country}` : ''}
+        </span>
+        <span data-testid="outcome" className={cn('rounded-full px-2 py-0.5 font-semibold', OUTCOME_STYLES[check.outcome])}>
+          {t(`providers.check.outcome.${check.outcome}`)}
+        </span>
+      </div>
+      {check.outcome === 'off' ? <p>{t('providers.check.off')}</p> : null}
+      {problem ? (
+        <p>
+          {t(`providers.check.problems.${problem.kind}`, {
+            address: check.address ?? '–',
+            operation: problem.operation ?? '–',
+            status: problem.status ?? '–',
+            code: problem.code ? `, ${problem.code}` : '',
+            field: problem.field ?? '–',
+          })}
+        </p>
+      ) : null}
+      {check.calls.length > 0 ? <p className="text-neutral-700">{t('providers.check.calls', { calls: check.calls.join(', ') })}</p> : null}
+      {check.outcome === 'failed' ? <p className="break-words text-neutral-700">{t('providers.check.settings', { settings: check.settings.join(', ') })}</p> : null}
+    </li>
+  );
+}
+
+/** The preflight on demand: the harmless calls `npm run providers:check` makes. */
+function ProvidersCheck() {
+  const t = useBoT();
+  const format = useFormatting();
+  const [report, setReport] = useState<PreflightReport | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [running, setRunning] = useState(false);
+  const run = async () => {
+    setRunning(true);
+    setError(null);
+    try {
+      setReport(await call<PreflightReport>('POST', BACK_OFFICE_API.checkProviders.route.url()));
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setRunning(false);
+    }
+  };
+  return (
+    <section aria-labelledby="check-title" className="space-y-3">
+      <Heading level={2} id="check-title">
+        {t('providers.check.title')}
+      </Heading>
+      <p className="text-sm">{t('providers.check.intro')}</p>
+      <Button onClick={() => void run()} loading={running}>
+        {running ? t('providers.check.running') : t('providers.check.run')}
+      </Button>
+      {error ? <ErrorMessage error={error} /> : null}
+      {report ? (
+        <div aria-live="polite" className="space-y-2">
+          <p className="text-sm text-neutral-700">{t('providers.check.at', { at: format.dateTime(report.at) })}</p>
+          <ul className="grid gap-2 lg:grid-cols-2" data-testid="provider-checks">
+            {report.checks.map((check) => (
+              <CheckItem key={`${check.provider}-${check.country ?? 'all'}`} check={check} />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
   );
 }
 
@@ -78,6 +164,7 @@ export function ProvidersPage() {
           </ul>
         </>
       ) : null}
+      <ProvidersCheck />
     </div>
   );
 }
