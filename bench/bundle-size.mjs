@@ -21,7 +21,7 @@ const UNBUDGETED = new Set(['src/app/pages/design-system.tsx']);
  * Parts a page imports only in the sandbox (features.showDummyLogin, off in production): a
  * customer never downloads them, so they are listed apart and not counted in all-in.
  */
-const SANDBOX_ONLY = new Set(['src/features/apply/components/mock-panel.tsx']);
+const SANDBOX_ONLY = new Set(['src/features/apply/components/mock-panel.tsx', 'src/features/auth/components/dummy-login-panel.tsx']);
 /** Texts only those sandbox parts load (their namespace): not counted either. */
 const SANDBOX_ONLY_TEXTS = new Set(['sandbox']);
 

@@ -7,11 +7,11 @@ import type { ErrorStatus } from './pages/error-page';
 
 const IdentifyPage = page(() => import('./pages/identify'), 'index');
 const ApplyPage = page(() => import('./pages/apply'), 'apply');
-const ErrorPage = lazy(() => import('./pages/error-page'));
+const ErrorPage = page(() => import('./pages/error-page'), 'error-page');
 const LogoutPage = lazy(() => import('./pages/logout'));
 const FormApplyPage = page(() => import('./pages/form-apply'), 'apply');
-const SignPage = page(() => import('./pages/sign'), 'sign', 'payment');
-const SignFailPage = page(() => import('./pages/sign-fail'), 'sign', 'payment');
+const SignPage = page(() => import('./pages/sign'), 'sign');
+const SignFailPage = page(() => import('./pages/sign-fail'), 'sign');
 const PaymentLoadingPage = page(() => import('./pages/payment-loading'), 'payment');
 const PaymentPage = page(() => import('./pages/payment'), 'payment');
 const PaymentFailPage = page(() => import('./pages/payment-fail'), 'payment');

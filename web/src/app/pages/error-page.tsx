@@ -49,7 +49,7 @@ export default function ErrorPage({ status }: { status: ErrorStatus }) {
   if (status === '401') {
     primary = (
       <Link href={PAGES.index.url()} className={buttonVariants()}>
-        {t('pages.identifyAgain')}
+        {t('error-page.identifyAgain')}
       </Link>
     );
   } else if (status === '500' && failed) {
@@ -59,7 +59,7 @@ export default function ErrorPage({ status }: { status: ErrorStatus }) {
   return (
     <MessagePanel
       tone={status === '500' ? 'error' : status === '404' ? 'info' : 'warning'}
-      title={t(`pages.${status}.title`)}
+      title={t(`error-page.${status}.title`)}
       actions={
         <>
           {primary}
@@ -67,8 +67,8 @@ export default function ErrorPage({ status }: { status: ErrorStatus }) {
         </>
       }
     >
-      <p>{t(`pages.${status}.text`, { minutes: SESSION_IDLE_TIMEOUT_MINUTES })}</p>
-      <p>{t(`pages.${status}.next`)}</p>
+      <p>{t(`error-page.${status}.text`, { minutes: SESSION_IDLE_TIMEOUT_MINUTES })}</p>
+      <p>{t(`error-page.${status}.next`)}</p>
     </MessagePanel>
   );
 }
@@ -97,22 +97,22 @@ function ApplicationNotFoundPage({ reference }: { reference: string }) {
   return (
     <MessagePanel
       tone="info"
-      title={t('pages.404application.title')}
+      title={t('error-page.404application.title')}
       actions={
         <>
           <Button loading={leaving} onClick={() => void identify()}>
-            {t('pages.identifyAsRightPerson')}
+            {t('error-page.identifyAsRightPerson')}
           </Button>
           {canGoBack ? (
             <Button variant="secondary" onClick={() => window.history.back()}>
-              {t('pages.goBack')}
+              {t('error-page.goBack')}
             </Button>
           ) : null}
         </>
       }
     >
-      <p>{t('pages.404application.text')}</p>
-      <p>{t('pages.404application.next')}</p>
+      <p>{t('error-page.404application.text')}</p>
+      <p>{t('error-page.404application.next')}</p>
     </MessagePanel>
   );
 }

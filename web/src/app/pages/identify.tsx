@@ -1,16 +1,20 @@
 import { useLingui } from '@lingui/react';
-import type { MouseEvent } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { lazy, type MouseEvent, Suspense } from 'react';
+import { Link, useSearch } from 'wouter';
 import { API, type CountryCode, countryFromParam, DEFAULT_COUNTRY, isLanguage, type Language, PAGES } from '@portal/domain';
 import { MessagePanel } from '@/components/layout/message-panel';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { buttonVariants } from '@/components/ui/button';
 import { useFeatures } from '@/lib/api/get-features';
-import { useDummyLogin } from '@/features/auth/api/dummy-login';
 import { useStartIdentification } from '@/features/auth/hooks/use-start-identification';
 import { rememberedReference } from '@/features/payment/logic/remembered-reference';
-import { type MessageKey, useT } from '@/lib/i18n';
+import { loadNamespaces, type MessageKey, useT } from '@/lib/i18n';
 import { errorText } from '@/lib/route-errors';
+
+/** Sandbox only: downloaded with its texts when the sandbox shows it, never in production (ADR 14). */
+const DummyLoginPanel = lazy(async () => {
+  const [module] = await Promise.all([import('@/features/auth/components/dummy-login-panel'), loadNamespaces('sandbox')]);
+  return { default: module.DummyLoginPanel };
+});
 
 const OTHER: Record<CountryCode, CountryCode> = { NO: 'SE', SE: 'NO' };
 const IDENTIFY_LABEL: Record<CountryCode, MessageKey> = { NO: 'index.identifyNo', SE: 'index.identifySe' };
@@ -63,13 +67,11 @@ function Identify({ search }: { search: URLSearchParams }) {
   const t = useT();
   const { i18n } = useLingui();
   const language = isLanguage(i18n.locale) ? i18n.locale : null;
-  const [, navigate] = useLocation();
   const { data: features } = useFeatures();
   const reference = search.get('reference') ?? '';
   const countryCode = search.get('countryCode');
   const country = countryFromParam(countryCode) ?? DEFAULT_COUNTRY;
   const identification = search.get('identification');
-  const dummyLogin = useDummyLogin();
   const bankId = useStartIdentification();
 
   const onIdentify = (target: CountryCode) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -78,19 +80,6 @@ function Identify({ search }: { search: URLSearchParams }) {
     event.preventDefault();
     if (!bankId.starting) void bankId.start(target, reference, language);
   };
-
-  const onDummyLogin = async () => {
-    try {
-      await dummyLogin.trigger(reference);
-    } catch {
-      return;
-    }
-    const query = countryCode ? `?countryCode=${encodeURIComponent(countryCode)}` : '';
-    navigate(`${PAGES.apply.url({ reference })}${query}`);
-  };
-
-  // The catalogue's words for a refusal (spec section 8): too many attempts, try again in 15 minutes.
-  const loginError = dummyLogin.error ? errorText(dummyLogin.error, t) : null;
 
   return (
     <section aria-labelledby="identify-title" className="space-y-6">
@@ -132,19 +121,9 @@ function Identify({ search }: { search: URLSearchParams }) {
       </div>
 
       {features?.showDummyLogin ? (
-        <div className="space-y-3 rounded-lg border border-dashed border-neutral-400 bg-white p-4">
-          <h2 className="text-h3">{t('index.dummyTitle')}</h2>
-          <p className="text-sm text-neutral-700">{t('index.dummyIntro')}</p>
-          <Button variant="secondary" onClick={() => void onDummyLogin()} disabled={dummyLogin.isMutating}>
-            {dummyLogin.isMutating ? <Spinner size="sm" /> : null}
-            {t('index.dummyLogin')}
-          </Button>
-          {loginError ? (
-            <p role="alert" className="text-red-800">
-              {loginError}
-            </p>
-          ) : null}
-        </div>
+        <Suspense fallback={null}>
+          <DummyLoginPanel reference={reference} countryCode={countryCode} />
+        </Suspense>
       ) : null}
     </section>
   );

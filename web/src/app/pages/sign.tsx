@@ -2,7 +2,7 @@ import { Redirect } from 'wouter';
 import { isFinalStatus, PAGES } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { PageSpinner } from '@/components/layout/page-spinner';
-import { ApplicationClosed } from '@/components/flow/application-closed';
+import { ClosedScreen } from '@/components/flow/closed-screen';
 import { useApplicationLanguage } from '@/lib/flow/use-application-language';
 import { useFinalStatusWatch } from '@/lib/flow/use-final-status-watch';
 import { useFlowApplication } from '@/features/payment/hooks/use-flow-application';
@@ -29,7 +29,7 @@ export default function SignPage() {
   if (!application || !languageReady) return <PageSpinner />;
   // A business contract that GRENKE completes stays here: its signed document is to download.
   if (watch.final && !(grenke && watch.final.reason === 'approved')) {
-    return <ApplicationClosed reason={watch.final.reason} merchant={application.merchantName} redirectUrl={watch.final.redirectUrl} />;
+    return <ClosedScreen reason={watch.final.reason} merchant={application.merchantName} redirectUrl={watch.final.redirectUrl} />;
   }
   if (!belongsOnSignPage(application)) return <Redirect to={flowStepPage(application)} replace />;
   return grenke ? <GrenkeSigning application={application} onStillDeciding={flow.reload} /> : <ResursSigning application={application} />;

@@ -29,19 +29,19 @@ export function ApplicationClosed({ reason, merchant, redirectUrl }: Application
     <MessagePanel
       tone={TONE[reason]}
       focusTitle
-      title={t(`payment.closed.${reason}.title`, { merchant: name })}
+      title={t(`closed.${reason}.title`, { merchant: name })}
       actions={
         redirectUrl ? (
           <a href={redirectUrl} className={buttonVariants()}>
-            {t('payment.merchant.back', { merchant: name })}
+            {t('app.backToMerchant', { merchant: name })}
           </a>
         ) : (
           <BackToMerchant merchant={merchant} variant="primary" />
         )
       }
     >
-      <p>{t(`payment.closed.${reason}.text`, { merchant: name })}</p>
-      <p>{t(`payment.closed.${reason}.next`, { merchant: name })}</p>
+      <p>{t(`closed.${reason}.text`, { merchant: name })}</p>
+      <p>{t(`closed.${reason}.next`, { merchant: name })}</p>
     </MessagePanel>
   );
 }

@@ -20,7 +20,7 @@ export function BackToMerchant({ merchant, fallbackUrl, variant = 'secondary' }:
   return (
     <>
       <Button variant={variant} loading={leaving} onClick={() => void leave()}>
-        {t('payment.merchant.back', { merchant: name })}
+        {t('app.backToMerchant', { merchant: name })}
       </Button>
       {error ? (
         <p role="alert" className="basis-full text-red-800">

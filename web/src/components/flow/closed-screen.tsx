@@ -1,21 +1,22 @@
 import { lazy, Suspense } from 'react';
+import { ApplicationClosed, type ApplicationClosedProps } from '@/components/flow/application-closed';
 import { PageSpinner } from '@/components/layout/page-spinner';
-import type { ApplicationClosedProps } from '@/components/flow/application-closed';
 import { loadNamespaces } from '@/lib/i18n';
 
 /**
- * The closing panel is rarely needed on the apply screen: it and its texts download only when
- * the application turns final under it, so the route's first load stays within its budget.
+ * The closing panel is rarely needed on a page of the flow (the apply screen, the sign page): its
+ * texts download only when the application turns final under the page, so the routes do not
+ * carry them in their first load.
  */
-const ApplicationClosed = lazy(async () => {
-  const [module] = await Promise.all([import('@/components/flow/application-closed'), loadNamespaces('payment')]);
-  return { default: module.ApplicationClosed };
+const WithTexts = lazy(async () => {
+  await loadNamespaces('closed');
+  return { default: ApplicationClosed };
 });
 
 export function ClosedScreen(props: ApplicationClosedProps) {
   return (
     <Suspense fallback={<PageSpinner />}>
-      <ApplicationClosed {...props} />
+      <WithTexts {...props} />
     </Suspense>
   );
 }

@@ -8,12 +8,12 @@ import { Heading } from '@/components/ui/heading';
 import { Text } from '@/components/ui/text';
 import { TextInput } from '@/components/ui/text-input';
 import { useFinalStatusWatch } from '@/lib/flow/use-final-status-watch';
-import { useT } from '@/lib/i18n';
+import { loadNamespaces, useT } from '@/lib/i18n';
 import { useApplyForm } from '../hooks/use-apply-form';
 import { isRenewalConsent } from '../logic/consents';
 import { shownConsents } from '../logic/form-values';
 import { applyVariant } from '../logic/variant';
-import { ClosedScreen } from './closed-screen';
+import { ClosedScreen } from '@/components/flow/closed-screen';
 import { ConsentCheckbox } from './consent-checkbox';
 import { ContactFields } from './contact-fields';
 import { FlexYoungBox } from './flex-young-box';
@@ -21,8 +21,11 @@ import { RenewalSection } from './renewal-section';
 import { SubmitStatus } from './submit-status';
 import { SubscriptionSummary } from './subscription-summary';
 
-/** Sandbox only: downloaded when the sandbox shows it, never in production (ADR 14, update). */
-const MockPanel = lazy(async () => ({ default: (await import('./mock-panel')).MockPanel }));
+/** Sandbox only: downloaded with its texts when the sandbox shows it, never in production (ADR 14). */
+const MockPanel = lazy(async () => {
+  const [module] = await Promise.all([import('./mock-panel'), loadNamespaces('sandbox')]);
+  return { default: module.MockPanel };
+});
 
 interface Props {
   data: LoanApplicationsResponse;

@@ -51,25 +51,25 @@ export function MockPanel({ merchantPaymentReference }: { merchantPaymentReferen
   return (
     <section aria-labelledby={titleId} className="space-y-4 rounded-lg border border-dashed border-neutral-500 bg-white p-4 sm:p-5">
       <Heading level={2} size={4} id={titleId}>
-        {t('apply.mock.title')}
+        {t('sandbox.grenke.title')}
       </Heading>
       <Text size="sm" color="secondary">
-        {t('apply.mock.intro')}
+        {t('sandbox.grenke.intro')}
       </Text>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('apply.mock.result')}>
+        <FormField label={t('sandbox.grenke.result')}>
           <Select value={action} onChange={(event) => setAction(ACTIONS.find((value) => value === event.target.value) ?? 'continue')}>
             {ACTIONS.map((value) => (
               <option key={value} value={value}>
-                {t(`apply.mock.actions.${value}`)}
+                {t(`sandbox.grenke.actions.${value}`)}
               </option>
             ))}
           </Select>
         </FormField>
         <FormField
-          label={t('apply.mock.delay')}
-          hint={t('apply.mock.delayHint', { min: MOCK_DELAY_SECONDS.min, max: MOCK_DELAY_SECONDS.max })}
-          error={invalid ? t('apply.mock.delayInvalid', { min: MOCK_DELAY_SECONDS.min, max: MOCK_DELAY_SECONDS.max }) : null}
+          label={t('sandbox.grenke.delay')}
+          hint={t('sandbox.grenke.delayHint', { min: MOCK_DELAY_SECONDS.min, max: MOCK_DELAY_SECONDS.max })}
+          error={invalid ? t('sandbox.grenke.delayInvalid', { min: MOCK_DELAY_SECONDS.min, max: MOCK_DELAY_SECONDS.max }) : null}
         >
           <TextInput
             type="number"
@@ -83,12 +83,12 @@ export function MockPanel({ merchantPaymentReference }: { merchantPaymentReferen
         </FormField>
       </div>
       <Button variant="secondary" loading={busy} onClick={() => void onMock()}>
-        {t('apply.mock.submit')}
+        {t('sandbox.grenke.submit')}
       </Button>
       <div aria-live="polite">
         {result?.ok ? (
           <Alert variant="success" announce={false}>
-            {t('apply.mock.done', { result: t(`apply.mock.actions.${result.action}`), seconds: result.seconds })}
+            {t('sandbox.grenke.done', { result: t(`sandbox.grenke.actions.${result.action}`), seconds: result.seconds })}
           </Alert>
         ) : null}
       </div>

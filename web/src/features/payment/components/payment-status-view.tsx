@@ -71,7 +71,7 @@ export function PaymentStatusView({ state, onCheckNow, merchant }: PaymentStatus
           <Text>{t('payment.review.close')}</Text>
           {/* The server's return address already carries the outcome (the lender is deciding). */}
           <a href={state.redirectUrl} className={buttonVariants({ className: 'mt-2' })}>
-            {t('payment.merchant.back', { merchant: name })}
+            {t('app.backToMerchant', { merchant: name })}
           </a>
         </>
       );
