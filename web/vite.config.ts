@@ -12,28 +12,40 @@ import { precompress } from './precompress.ts';
  * its own, with its own import lines). What nearly every page uses goes with the app's entry:
  * the libraries, the layout, the shared components and helpers, the shared rules of `domain/`
  * that the browser uses, the flow's shared parts. The apply screen, where customers arrive, is one
- * chunk with its feature. The rest stays split per page. Fewer requests also start at once: the
- * server names them all in the page (server/src/plugins/spa.ts; bench/bundle-size.mjs, ADR 14).
+ * chunk with its feature and the form's parts. The rest stays split per page. Fewer requests also
+ * start at once: the server names them all in the page (server/src/plugins/spa.ts;
+ * bench/bundle-size.mjs, ADR 14).
  */
 const SHELL = [
-  /node_modules[\\/](?!zod[\\/])/,
+  // Not zod (the server's; the browser checks without it, ADR 14), nor SWR's mutation hook,
+  // which only the sandbox's login uses.
+  /node_modules[\\/](?!zod[\\/]|swr[\\/]dist[\\/]mutation[\\/])/,
   /[\\/]web[\\/]src[\\/](lib|components[\\/]layout)[\\/]/,
-  /[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](?!(dropdown-list|tooltip)\.)/,
+  /[\\/]web[\\/]src[\\/]components[\\/]ui[\\/]/,
   /[\\/]domain[\\/]src[\\/](?!(schemas|sandbox|builders)[\\/])/,
-  // The flow's shared parts (applications, payment status, leaving for the shop), which the
-  // apply, sign and waiting pages all use, and the bundler's runtime.
-  /[\\/]web[\\/]src[\\/]features[\\/](applications|payment[\\/]api|apply[\\/]api)[\\/]/,
   /rolldown[\\/]runtime/,
 ];
 /**
- * What the pages after the apply screen share and the apply route does not use (the payment
- * status and the flow's language): one chunk of their own, so the apply route does not download
- * it (ADR 14, update).
+ * What the pages after the apply screen share and the apply route does not use (the application
+ * of the flow, the flow's language): one chunk of their own, so the apply route does not
+ * download it (ADR 14, update).
  */
-const FLOW = /[\\/]web[\\/]src[\\/](features[\\/]payment[\\/](hooks|logic)[\\/]|lib[\\/]flow[\\/]use-application-language\.)/;
-/** Used by a few pages only, none on the apply route. */
-const NOT_SHELL = /[\\/]web[\\/]src[\\/](lib[\\/]links\.|components[\\/]ui[\\/](text-area|throttle|use-throttled-callback)\.)/;
-const APPLY = /[\\/]web[\\/]src[\\/](features[\\/]apply[\\/](?!api[\\/]|components[\\/]mock-panel\.|logic[\\/](apply-validation|form-resolver)\.)|app[\\/]pages[\\/](apply|form-apply)\.)/;
+const FLOW = /[\\/]web[\\/]src[\\/](features[\\/]payment[\\/](hooks[\\/]use-flow-application|logic[\\/]remembered-reference)\.|lib[\\/]flow[\\/]use-application-language\.)/;
+/**
+ * The flow's closing parts: the way back to the shop, which the pages after the apply screen show,
+ * and the panel that takes the place of a page whose application turned final (the apply and
+ * sign pages): one chunk, not three small ones.
+ */
+const CLOSING = /[\\/]web[\\/]src[\\/]components[\\/]flow[\\/](closed-screen|application-closed|back-to-merchant)\./;
+/**
+ * The form's parts (the controls, the form-state hook): the apply screen's alone among the
+ * customer's pages, so they go with it (the design-system page borrows them from its chunk).
+ */
+const FORM = /[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](form-field|text-input|checkbox|field-error|use-form-field|control-variants)\.|lib[\\/]use-form\.)/;
+/** Used by a few pages only (the design system's, the sandbox's panels), none a customer's. */
+const NOT_SHELL = /[\\/]web[\\/]src[\\/](lib[\\/]links\.|components[\\/]ui[\\/](text-area|throttle|use-throttled-callback|select|dropdown-list|tooltip)\.)/;
+const APPLY =
+  /[\\/]web[\\/]src[\\/](features[\\/](applications[\\/]|apply[\\/](?!components[\\/]mock-panel\.|logic[\\/](apply-validation|form-resolver)\.))|app[\\/]pages[\\/](apply|form-apply)\.)/;
 
 // The SPA lives under /loan-subscription/ and calls the API on the same origin. In development
 // the Vite server proxies /api and the server-rendered parts to the portal on port 3000.
@@ -97,9 +109,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'shell', test: (id: string) => !FLOW.test(id) && !NOT_SHELL.test(id) && SHELL.some((pattern) => pattern.test(id)), priority: 2 },
+            {
+              name: 'shell',
+              test: (id: string) => !FLOW.test(id) && !FORM.test(id) && !NOT_SHELL.test(id) && SHELL.some((pattern) => pattern.test(id)),
+              priority: 2,
+            },
             { name: 'flow', test: FLOW, priority: 1 },
-            { name: 'apply', test: APPLY, priority: 1, includeDependenciesRecursively: false },
+            { name: 'closing', test: CLOSING, priority: 1 },
+            { name: 'apply', test: (id: string) => APPLY.test(id) || FORM.test(id), priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },
