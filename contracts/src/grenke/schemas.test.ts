@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { violations } from '../index';
+import { fixtures } from '../fixtures';
+import {
+  calculateAnswer,
+  calculateRequest,
+  createRequest,
+  errorAnswer,
+  generateContractRequest,
+  legalFormsAnswer,
+  objectTypesAnswer,
+  requestAnswer,
+  STATES,
+  uploadDocumentRequest,
+} from './schemas';
+
+/** Each example read by the schema of its call: the transcription agrees with itself. */
+describe('GRENKE: the (third-party) examples fit the transcribed shapes', () => {
+  const shapes: Record<string, { request?: z.ZodType; answer?: z.ZodType }> = {
+    calculate: { request: calculateRequest, answer: calculateAnswer },
+    'calculate-no-condition-list': { request: calculateRequest, answer: errorAnswer },
+    legalforms: { answer: legalFormsAnswer },
+    objecttypes: { answer: objectTypesAnswer },
+    'create-request': { request: createRequest, answer: requestAnswer },
+    'get-request': { answer: requestAnswer },
+    'generate-contract': { request: generateContractRequest },
+    'generate-contract-exists': { request: generateContractRequest, answer: errorAnswer },
+    'contract-document': {},
+    'upload-document': { request: uploadDocumentRequest },
+    'error-validation': { answer: errorAnswer },
+  };
+
+  it.each(fixtures('grenke').map((f) => [f.name, f.fixture] as const))('%s', (name, example) => {
+    const shape = shapes[name];
+    expect(shape, `no shape for ${name}`).toBeDefined();
+    if (shape?.request) expect(violations(shape.request, example.request)).toEqual([]);
+    if (shape?.answer) expect(violations(shape.answer, example.answer)).toEqual([]);
+  });
+
+  it('knows the 17 states', () => {
+    expect(new Set(STATES).size).toBe(17);
+  });
+
+  it('refuses what the notes say GRENKE refuses', () => {
+    const example = fixtures('grenke').find((f) => f.name === 'create-request')?.fixture.request as { FinancingAmount: number; ProductType: string };
+    expect(violations(createRequest, { ...example, ProductType: 'Leasing' })).toEqual([expect.stringMatching(/^\$\.ProductType: /)]);
+    expect(violations(createRequest, { ...example, FinancingAmount: example.FinancingAmount + 0.01 })).toEqual([expect.stringMatching(/^\$\.FinancingAmount: /)]);
+  });
+});
