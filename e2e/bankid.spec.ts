@@ -21,13 +21,18 @@ async function approveAsKari(page: Page) {
   await page.getByRole('button', { name: 'Godkjenn' }).click();
 }
 
-test('demo shop → Identify with BankID → pick the test person → approve → the apply page greets her', async ({ page }) => {
+test('demo shop → Identify with BankID → pick the test person → approve → the apply page greets her', async ({ page }, testInfo) => {
   await checkoutAsKari(page);
   // The application's country first; the other country's BankID is offered too.
   const links = page.getByRole('link', { name: /BankID/ });
   await expect(links).toHaveText(['Identifiser deg med BankID', 'Identifiser deg med svensk BankID']);
 
+  // The portal asks for Norwegian BankID the way the configured broker names it (OIDC_PROFILE).
+  const authorization = page.waitForRequest((request) => new URL(request.url()).pathname === '/sandbox/bankid/auth');
   await page.getByRole('link', { name: 'Identifiser deg med BankID' }).click();
+  const asked = new URL((await authorization).url()).searchParams;
+  expect(asked.get('acr_values')).toBe(testInfo.project.name === 'signicat' ? 'idp:nbid' : 'urn:grn:authn:no:bankid');
+  expect(asked.get('scope')).toBe(testInfo.project.name === 'signicat' ? 'openid profile nin' : 'openid');
   // The page asks the server to start first, then the browser leaves for the broker.
   await expect(page).toHaveURL(/\/sandbox\/bankid\/interaction\//);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identifiser deg');

@@ -12,6 +12,10 @@ const port = Number(process.env.E2E_PORT ?? 3217);
 const serverEntry = process.env.E2E_SERVER_ENTRY ?? 'server/dist/server.js';
 const webDist = process.env.E2E_WEB_DIST;
 const baseURL = `http://localhost:${port}`;
+// A second server whose BankID broker follows Signicat's conventions (OIDC_PROFILE=signicat):
+// only the BankID journeys run against it (the first server plays Idura, the default).
+const signicatPort = Number(process.env.E2E_SIGNICAT_PORT ?? port + 600);
+const signicatURL = `http://localhost:${signicatPort}`;
 const executablePath = (findChromium() as string | null) ?? undefined;
 
 export default defineConfig({
@@ -52,25 +56,30 @@ export default defineConfig({
   projects: [
     { name: 'shared', grepInvert: /@exclusive/ },
     { name: 'exclusive', grep: /@exclusive/, dependencies: ['shared'], workers: 1 },
+    { name: 'signicat', testMatch: /bankid\.spec\.ts$/, grepInvert: /@exclusive/, use: { baseURL: signicatURL } },
   ],
-  webServer: {
+  webServer: [
+    { port, url: baseURL, oidcProfile: 'idura' },
+    { port: signicatPort, url: signicatURL, oidcProfile: 'signicat' },
+  ].map((server) => ({
     command: `node --optimize-for-size ${serverEntry}`,
     cwd: join(import.meta.dirname, '..'),
-    url: `${baseURL}/health/ready`,
+    url: `${server.url}/health/ready`,
     timeout: 90_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
+      PORT: String(server.port),
+      PUBLIC_URL: server.url,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-data-')),
       SANDBOX: 'true',
+      OIDC_PROFILE: server.oidcProfile,
       LOG_LEVEL: 'warn',
       // Every journey's customer comes from 127.0.0.1: the per-address limit is raised; the
       // others (per application, session, key) count as in production (ADR 15).
       RATE_LIMITS: 'identificationPerIp=100000',
       ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
     },
-  },
+  })),
 });

@@ -203,4 +203,71 @@ describe.each(ENGINES)('business leasing (GRENKE and the signing service) on %s'
     expect(retried.statusCode, retried.body).toBe(200);
     expect(outcomeOf(`${t.url}/?outcome=x`)).toBe('x');
   });
+
+  /** Puts the simulated GRENKE request into a state (sandbox control), as GRENKE's back office would. */
+  const grenkeState = (financingId: string | undefined, state: string) =>
+    fetch(`${t.url}/sandbox/grenke/control/decide`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ financingId, state }) });
+  const operationsOf = async (customer: Customer) =>
+    (
+      await t.db.query<{ operation: string }>(
+        `SELECT i.operation FROM provider_interactions i JOIN applications a ON a.id = i.application_id WHERE a.reference = $1 AND i.provider = 'grenke' ORDER BY i.id`,
+        [customer.reference],
+      )
+    ).map((row) => row.operation);
+
+  it('waits for GRENKE to contract a signed lease in its own time, and reads a Cancelled then as uncertain, not as a cancellation', async () => {
+    for (const [grenkeWord, expected] of [
+      ['Contracted', 'COMPLETED'],
+      ['Cancelled', 'PENDING'],
+    ] as const) {
+      const customer = await startBusiness(t, '892831270', t.url);
+      const submitted = await submit(customer);
+      const financingId = submitted.json<{ applicationResults: { financingId: string }[] }>().applicationResults[0]?.financingId;
+      await eventually(async () => (await merchantView(customer)).status === 'APPROVED', 15_000);
+      const sessions = (await call(t, customer, 'GET', API.signB2bSessions.pattern)).json<Sessions>();
+      // GRENKE has a step of its own under way: the signed contract does not contract the lease at once.
+      expect((await grenkeState(financingId, 'AwaitingDeliveryConfirmation')).status).toBe(200);
+      await fetch(sessions.sessions[0]?.signingUrl ?? '', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'action=sign&name=Kari+Nordmann',
+        redirect: 'manual',
+      });
+      const refreshed = await call(t, customer, 'PATCH', API.signB2bSessions.pattern);
+      expect(refreshed.json<Sessions>().sessions[0]?.status).toBe('COMPLETED');
+      // Signed and handed over; GRENKE's word is still to come.
+      expect(await merchantView(customer)).toMatchObject({ status: 'PENDING', outcome: 'apply_continue' });
+      expect(await operationsOf(customer)).toContain('uploadSignedContract');
+
+      expect((await grenkeState(financingId, grenkeWord)).status).toBe(200);
+      if (expected === 'COMPLETED') {
+        await eventually(async () => (await merchantView(customer)).status === 'COMPLETED', 15_000);
+        expect((await merchantView(customer)).outcome).toBe('client_sign_success_approved');
+      } else {
+        // "A Grenke 'Cancelled' request is often a request that became a contract": the lender checks with GRENKE.
+        const flagged = async () =>
+          (await t.db.query<{ flag: string | null }>(
+            `SELECT p.data->>'cancelledAfterSignedContract' AS flag FROM provider_applications p JOIN applications a ON a.id = p.application_id WHERE a.reference = $1`,
+            [customer.reference],
+          ))[0]?.flag === 'true';
+        await eventually(flagged, 15_000);
+        expect((await merchantView(customer)).status).toBe('PENDING');
+      }
+    }
+  });
+
+  it("withdraws an approved lease on the merchant's cancel by never handing its contract over: GRENKE publishes no cancel call, it is only read", async () => {
+    const customer = await startBusiness(t, '6997368573', t.url);
+    await submit(customer);
+    await eventually(async () => (await merchantView(customer)).status === 'APPROVED', 15_000);
+    const cancelled = await t.app.inject({ method: 'POST', url: MERCHANT_API.cancel.url({ merchantPaymentReference: customer.merchantPaymentReference }), headers: merchantAuth });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await merchantView(customer)).status).toBe('CANCELLED');
+    const operations = await operationsOf(customer);
+    expect(operations.at(-1)).toBe('getRequest');
+    expect(operations).not.toContain('cancelRequest');
+    expect(operations).not.toContain('uploadSignedContract');
+    // Nothing is left to sign.
+    expect((await call(t, customer, 'GET', API.signB2bSessions.pattern)).json<Sessions>().sessions).toEqual([]);
+  });
 });

@@ -94,12 +94,13 @@ export function buildProviders(
       p.grenke &&
       createGrenkeClient({
         baseUrl: p.grenke.baseUrl,
-        clientCertFile: grenkeCountries?.NO?.certFile ?? grenkeCountries?.SE?.certFile,
-        clientKeyFile: grenkeCountries?.NO?.keyFile ?? grenkeCountries?.SE?.keyFile,
+        // Each country's calls present that country's certificate (GRENKE issues one per country).
+        countries: { NO: grenkeCountries?.NO ?? null, SE: grenkeCountries?.SE ?? null },
         timeoutMs,
         recorder,
         guard: health?.guard('grenke'),
         log: app.log,
+        sandbox: config.sandbox,
       }),
     signing: p.signing && createSigningClient({ ...p.signing, timeoutMs, recorder, tokens }),
     registry: createRegistryClient({ ...p.registry, timeoutMs, recorder, tokens }),
