@@ -1,14 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LeasingState, TEST_COMPANIES, type TestCompany } from '@portal/domain';
-import { createGrenkeClient } from '../src/providers/grenke/client';
+import { readingOfState } from '../src/lenders/grenke/flow';
+import { createGrenkeClient, type GrenkeClientOptions } from '../src/providers/grenke/client';
 import { decideGrenkeSandboxRequest, GRENKE_MOCK_ACTIONS } from '../src/providers/grenke/sandbox-control';
 import { isFinal, leasingStateOf } from '../src/providers/grenke/states';
 import { GRENKE_STATES, type GrenkeClient, type GrenkeCreateRequest, type GrenkeState } from '../src/providers/grenke/types';
@@ -21,6 +22,7 @@ import { nextReference, startTestServer, type TestApp, simulated } from './helpe
 const approved = TEST_COMPANIES.filter((c) => c.grenke.kind === 'approved');
 const declined = TEST_COMPANIES.filter((c) => c.grenke.kind === 'declined');
 const norwegian = approved.find((c) => c.country === 'NO') ?? approved[0];
+const NO_CERTIFICATE = { certFile: undefined, keyFile: undefined };
 
 function value<T>(result: ProviderResult<T>): T {
   if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.failure)}`);
@@ -37,8 +39,8 @@ async function withSignaturePage(contract: Uint8Array): Promise<PDFDocument> {
 function requestFor(company: TestCompany | undefined, overrides: Partial<GrenkeCreateRequest> = {}): GrenkeCreateRequest {
   if (!company) throw new Error('no test company');
   return {
-    externalReference: nextReference('grenke'),
-    amount: 24000,
+    country: company.country,
+    reference: nextReference('grenke'),
     period: 36,
     currency: company.country === 'NO' ? 'NOK' : 'SEK',
     lessee: {
@@ -49,11 +51,10 @@ function requestFor(company: TestCompany | undefined, overrides: Partial<GrenkeC
       address: company.address,
       postalCode: company.postalCode,
       city: company.city,
-      countryCode: company.country,
     },
     objects: [
-      { name: 'Laptop 14"', quantity: 2, netPricePerObject: 9600, serialNumber: 'SN-0001' },
-      { name: 'Docking station', quantity: 1, netPricePerObject: 4800, serialNumber: null },
+      { description: 'Laptop 14"', quantity: 2, netPricePerObject: 9600, serialNumber: 'SN-0001' },
+      { description: 'Docking station', quantity: 1, netPricePerObject: 4800, serialNumber: null },
     ],
     ...overrides,
   };
@@ -66,7 +67,18 @@ describe('GRENKE adapter against the sandbox simulator', () => {
   /** The same with room for a busy test machine: a cold PDF render must not read as a timeout. */
   let grenke: GrenkeClient;
   const recorder = memoryRecorder();
+  const logged: { details: object; message: string }[] = [];
   const stores = () => grenkeStoresOf(t.app.db);
+  const clientOf = (options: Partial<GrenkeClientOptions> = {}) =>
+    createGrenkeClient({
+      baseUrl: simulated(t.app.config).grenke.baseUrl,
+      countries: { NO: NO_CERTIFICATE, SE: NO_CERTIFICATE },
+      timeoutMs: 10_000,
+      recorder,
+      log: { error: (details, message) => logged.push({ details, message }) },
+      sandbox: true,
+      ...options,
+    });
 
   /** Makes time pass for a request by moving its creation back (no sleeping). */
   const age = async (financingId: string, ms: number) => {
@@ -75,29 +87,29 @@ describe('GRENKE adapter against the sandbox simulator', () => {
       return { ...r, createdAt: new Date(Date.parse(r.createdAt) - ms).toISOString() };
     });
   };
-  const expectState = async (financingId: string, state: GrenkeState) => {
-    const read = await grenke.getRequest(financingId);
+  const expectState = async (financingId: string, state: GrenkeState, country: 'NO' | 'SE' = 'NO') => {
+    const read = await grenke.getRequest(country, financingId);
     expect(read).toMatchObject({ ok: true, value: { financingId, state } });
   };
   const created = async (input: GrenkeCreateRequest) => {
     const result = await grenke.createRequest(input);
     if (!result.ok) throw new Error(`createRequest failed: ${JSON.stringify(result.failure)}`);
-    return result.value;
+    return { ...result.value, reference: input.reference };
   };
   const setFault = (mode: string) =>
     fetch(`${t.url}/sandbox/control/faults/grenke`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode }) });
 
   beforeAll(async () => {
     t = await startTestServer('pglite', { PROVIDER_TIMEOUT_MS: '400' });
-    strict = createGrenkeClient({ ...simulated(t.app.config).grenke, timeoutMs: t.app.config.providerTimeoutMs, recorder });
-    grenke = createGrenkeClient({ ...simulated(t.app.config).grenke, timeoutMs: 10_000, recorder });
+    strict = clientOf({ timeoutMs: t.app.config.providerTimeoutMs });
+    grenke = clientOf();
   });
   afterAll(async () => t.close());
 
   it('calculates the monthly instalment of the requested period', async () => {
-    const result = await grenke.calculate({ amount: 24000, period: 36, currency: 'NOK' });
+    const result = await grenke.calculate({ country: 'NO', amount: 24000, period: 36, currency: 'NOK' });
     expect(result).toMatchObject({ ok: true, value: { period: 36, currency: 'NOK' } });
-    const shorter = await grenke.calculate({ amount: 24000, period: 12, currency: 'NOK' });
+    const shorter = await grenke.calculate({ country: 'NO', amount: 24000, period: 12, currency: 'NOK' });
     if (!result.ok || !shorter.ok) throw new Error('calculate failed');
     // An annuity with interest: more than the amount spread evenly, and more per month when shorter.
     expect(result.value.monthlyTotalInstalment).toBeGreaterThan(24000 / 36);
@@ -106,33 +118,40 @@ describe('GRENKE adapter against the sandbox simulator', () => {
   });
 
   it('refuses a lease period GRENKE does not offer', async () => {
-    expect(await grenke.calculate({ amount: 24000, period: 6, currency: 'NOK' })).toEqual({ ok: false, failure: { kind: 'refused', status: 400, code: 'ValidationFailed' } });
+    expect(await grenke.calculate({ country: 'NO', amount: 24000, period: 6, currency: 'NOK' })).toEqual({ ok: false, failure: { kind: 'refused', status: 400 } });
+  });
+
+  it('refuses a product type the account has no conditions for as a refusal the operator is told of, not an outage', async () => {
+    const rent = clientOf({ terms: { productType: 'Rent' } });
+    logged.length = 0;
+    expect(await rent.calculate({ country: 'SE', amount: 24000, period: 36, currency: 'SEK' })).toEqual({ ok: false, failure: { kind: 'refused', status: 500, code: 'ACCOUNT_SETUP' } });
+    expect(logged).toEqual([{ details: expect.objectContaining({ provider: 'grenke', country: 'SE', correlationId: expect.stringMatching(/^GRENKE-LeasingAPI-/) }), message: expect.stringContaining('Rent') }]);
+    // The portal's circuit sees an answer: GRENKE is there.
+    expect(await rent.probe('SE')).toEqual({ ok: false, failure: { kind: 'refused', status: 500, code: 'ACCOUNT_SETUP' } });
   });
 
   it.each(approved.map((c) => [c.country, c.organisationNumber, c] as const))(
     'approves test company %s %s: RequestToGrenke, ApplicationReceived, then ReadyToSign',
-    async (_country, _org, company) => {
-      const input = requestFor(company);
-      const request = await created(input);
-      expect(request).toMatchObject({ externalReference: input.externalReference, state: 'RequestToGrenke' });
+    async (country, _org, company) => {
+      const request = await created(requestFor(company));
+      expect(request.state).toBe('RequestToGrenke');
       expect(leasingStateOf(request.state)).toBe('PENDING');
-      const calculation = await grenke.calculate({ amount: input.amount, period: input.period, currency: input.currency });
-      expect(calculation.ok && request.monthlyInstalment).toBe(calculation.ok ? calculation.value.monthlyTotalInstalment : null);
-
       await age(request.financingId, 1100);
-      await expectState(request.financingId, 'ApplicationReceived');
+      await expectState(request.financingId, 'ApplicationReceived', country);
       await age(request.financingId, 1000);
-      await expectState(request.financingId, 'ReadyToSign');
+      await expectState(request.financingId, 'ReadyToSign', country);
       expect(leasingStateOf('ReadyToSign')).toBe('APPROVED');
+      // GRENKE's human number, once it has one.
+      expect(value(await grenke.getRequest(country, request.financingId)).requestNumber).toMatch(/^180-\d{5}$/);
     },
   );
 
-  it.each(declined.map((c) => [c.country, c.organisationNumber, c] as const))('declines test company %s %s at once', async (_country, _org, company) => {
+  it.each(declined.map((c) => [c.country, c.organisationNumber, c] as const))('declines test company %s %s at once', async (country, _org, company) => {
     const request = await created(requestFor(company));
     expect(request.state).toBe('Declined');
     expect(leasingStateOf(request.state)).toBe('DECLINED');
     await age(request.financingId, 60_000);
-    await expectState(request.financingId, 'Declined');
+    await expectState(request.financingId, 'Declined', country);
   });
 
   it('approves an organisation number it does not know', async () => {
@@ -143,64 +162,31 @@ describe('GRENKE adapter against the sandbox simulator', () => {
     await expectState(request.financingId, 'ReadyToSign');
   });
 
-  it('answers the same external reference with the request already made, also when it arrives many times at once', async () => {
-    const input = requestFor(norwegian);
-    const results = await Promise.all(Array.from({ length: 5 }, () => grenke.createRequest(input)));
-    const ids = new Set(results.map((r) => (r.ok ? r.value.financingId : 'failed')));
-    expect([...ids]).toHaveLength(1);
-    expect(ids.has('failed')).toBe(false);
-
-    // Even with other terms: the reference decides, and the answer says it is not new (200).
-    const again = await grenke.createRequest({ ...input, amount: 99999 });
-    expect(again).toMatchObject({ ok: true, value: { financingId: [...ids][0] } });
-    expect(recorder.interactions.at(-1)).toMatchObject({ operation: 'createRequest', httpStatus: 200 });
-  });
-
-  it('hands out the contract once ready to sign: a real PDF in the lessee country language, marked as a sandbox sample', async () => {
+  it('generates the contract once ready to sign and hands it out: a real PDF in the lessee country language, marked as a sandbox sample', async () => {
     for (const company of approved) {
       const request = await created(requestFor(company));
-      expect(await grenke.getContractDocument(request.financingId)).toEqual({ ok: false, failure: { kind: 'refused', status: 409, code: 'NotReadyToSign' } });
+      expect(await grenke.getContractDocument(company.country, request.financingId)).toEqual({ ok: false, failure: { kind: 'refused', status: 400 } });
 
       await age(request.financingId, 2100);
-      const contract = await grenke.getContractDocument(request.financingId);
+      const contract = await grenke.getContractDocument(company.country, request.financingId);
       if (!contract.ok) throw new Error(`no contract: ${JSON.stringify(contract.failure)}`);
       const pdf = await PDFDocument.load(contract.value);
       expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
       expect(pdf.getTitle()).toBe(`${company.country === 'NO' ? 'Leieavtale' : 'Leasingavtal'} ${request.financingId}`);
       expect(pdf.getSubject()).toMatch(company.country === 'NO' ? /^EKSEMPEL FRA SANDKASSEN/ : /^EXEMPEL FRÅN SANDLÅDAN/);
+      // Asked again: generated already (GRENKE's 409), fetched all the same.
+      expect((await grenke.getContractDocument(company.country, request.financingId)).ok).toBe(true);
     }
-    expect(await grenke.getContractDocument('00000000-0000-4000-a000-000000000000')).toEqual({ ok: false, failure: { kind: 'refused', status: 404, code: 'NotFound' } });
+    expect(await grenke.getContractDocument('NO', '00000000-0000-4000-a000-000000000000')).toEqual({ ok: false, failure: { kind: 'refused', status: 404 } });
   });
 
-  it('takes the signed contract back, after which the request is Contracted for good', async () => {
-    const request = await created(requestFor(norwegian));
-    const notYet = await grenke.uploadSignedContract(request.financingId, new TextEncoder().encode('%PDF-1.7 signed'));
-    expect(notYet).toEqual({ ok: false, failure: { kind: 'refused', status: 409, code: 'NotReadyToSign' } });
-
-    await age(request.financingId, 2100);
-    const contract = await grenke.getContractDocument(request.financingId);
-    if (!contract.ok) throw new Error('no contract');
-    // A signed contract is larger than the portal's 64 KB JSON limit: the upload must still pass.
-    const signedContract = await withSignaturePage(contract.value);
-    signedContract.setKeywords([randomBytes(150_000).toString('base64')]);
-    const contracted = await grenke.uploadSignedContract(request.financingId, await signedContract.save());
-    expect(contracted).toMatchObject({ ok: true, value: { state: 'Contracted' } });
-    expect(leasingStateOf('Contracted')).toBe('CONTRACTED');
-
-    const mock = await decideGrenkeSandboxRequest(
-      { baseUrl: simulated(t.app.config).grenke.baseUrl, timeoutMs: 10_000, recorder },
-      { externalReference: request.externalReference, action: 'cancelled', delayMs: 0 },
-    );
-    expect(mock).toEqual({ ok: false, failure: { kind: 'refused', status: 409, code: 'AlreadyContracted' } });
-    await expectState(request.financingId, 'Contracted');
-  });
-
-  /** The request made and aged until GRENKE approved it. */
+  /** The request made and aged until GRENKE approved it, with its contract generated and fetched. */
   const readyToSign = async () => {
     const request = await created(requestFor(norwegian));
     await age(request.financingId, 2100);
     await expectState(request.financingId, 'ReadyToSign');
-    return request;
+    const contract = value(await grenke.getContractDocument('NO', request.financingId));
+    return { request, contract };
   };
   /** The failure, and what the portal answers for it: HTTP status and errorCode. */
   const refusalOf = async (result: Promise<ProviderResult<unknown>>) => {
@@ -210,109 +196,48 @@ describe('GRENKE adapter against the sandbox simulator', () => {
     return { failure: answer.failure, http: { status: error.status, errorCode: error.errorCode } };
   };
 
-  describe('answers that carry a catalogue code', () => {
-    it('answers ALL_CONTRACTS_MUST_BE_SIGNED for a contract that comes back without its signatures', async () => {
-      const request = await readyToSign();
-      const contract = await grenke.getContractDocument(request.financingId);
-      if (!contract.ok) throw new Error('no contract');
-      expect(await refusalOf(grenke.uploadSignedContract(request.financingId, contract.value))).toEqual({
-        failure: { kind: 'refused', status: 422, code: 'SignatureMissing', catalogue: 'ALL_CONTRACTS_MUST_BE_SIGNED' },
-        http: { status: 409, errorCode: 'ALL_CONTRACTS_MUST_BE_SIGNED' },
-      });
-      await expectState(request.financingId, 'ReadyToSign');
-      // Signed, it goes through.
-      const signed = await withSignaturePage(contract.value);
-      expect(await grenke.uploadSignedContract(request.financingId, await signed.save())).toMatchObject({ ok: true, value: { state: 'Contracted' } });
-    });
+  describe('the signed contract', () => {
+    it('goes to GRENKE as a document of the request, after which the request is Contracted for good', async () => {
+      const { request, contract } = await readyToSign();
+      // A signed contract is larger than the portal's 64 KB JSON limit: the upload must still pass.
+      const signedContract = await withSignaturePage(contract);
+      signedContract.setKeywords([randomBytes(150_000).toString('base64')]);
+      expect(await grenke.deliverSignedContract('NO', request.financingId, await signedContract.save())).toMatchObject({ ok: true, value: { state: 'Contracted' } });
+      expect(leasingStateOf('Contracted')).toBe('CONTRACTED');
+      const documents = await stores().documents.get(request.financingId);
+      expect(documents?.documents.map((d) => d.category)).toEqual([300]);
 
-    it('answers PAYMENT_STATUS_FINAL for a contract sent to a request that is declined or cancelled', async () => {
-      const request = await readyToSign();
-      const contract = await grenke.getContractDocument(request.financingId);
-      if (!contract.ok) throw new Error('no contract');
-      const signed = await (await withSignaturePage(contract.value)).save();
-      value(await grenke.cancelRequest(request.financingId));
-      expect(await refusalOf(grenke.uploadSignedContract(request.financingId, signed))).toEqual({
-        failure: { kind: 'refused', status: 409, code: 'RequestClosed', catalogue: 'PAYMENT_STATUS_FINAL' },
-        http: { status: 409, errorCode: 'PAYMENT_STATUS_FINAL' },
-      });
-      await expectState(request.financingId, 'Cancelled');
-    });
-
-    it('answers PAYMENT_STATUS_FINAL when asked to cancel a contracted request', async () => {
-      const request = await readyToSign();
-      const contract = await grenke.getContractDocument(request.financingId);
-      if (!contract.ok) throw new Error('no contract');
-      value(await grenke.uploadSignedContract(request.financingId, await (await withSignaturePage(contract.value)).save()));
-      expect(await refusalOf(grenke.cancelRequest(request.financingId))).toEqual({
-        failure: { kind: 'refused', status: 409, code: 'AlreadyContracted', catalogue: 'PAYMENT_STATUS_FINAL' },
-        http: { status: 409, errorCode: 'PAYMENT_STATUS_FINAL' },
-      });
-      await expectState(request.financingId, 'Contracted');
-    });
-
-    it('answers PAYMENT_RESPONSE_MISSING when GRENKE answers without the request', async () => {
-      const answers: Record<string, { status: number; body: string }> = {
-        '/basic/v1/requests': { status: 201, body: JSON.stringify({ State: 'RequestToGrenke' }) },
-        '/basic/v1/requests/not-json': { status: 200, body: '<html>oops</html>' },
-        '/basic/v1/requests/new-state': { status: 200, body: JSON.stringify({ FinancingId: 'new-state', State: 'SomethingNew' }) },
-      };
-      const fake = createHttpServer((incoming, response) => {
-        incoming.resume();
-        const answer = answers[(incoming.url ?? '').split('?')[0] ?? ''] ?? { status: 404, body: JSON.stringify({ Code: 'NotFound' }) };
-        response.statusCode = answer.status;
-        response.setHeader('content-type', 'application/json');
-        response.end(answer.body);
-      });
-      await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-      try {
-        const address = fake.address();
-        const port = typeof address === 'object' && address ? address.port : 0;
-        const odd = createGrenkeClient({ baseUrl: `http://127.0.0.1:${port}`, clientCertFile: undefined, clientKeyFile: undefined, timeoutMs: 2000, recorder });
-        const missing = (status: number) => ({
-          failure: { kind: 'refused', status, code: 'NO_REQUEST_IN_ANSWER', catalogue: 'PAYMENT_RESPONSE_MISSING' },
-          http: { status: 502, errorCode: 'PAYMENT_RESPONSE_MISSING' },
-        });
-        expect(await refusalOf(odd.createRequest(requestFor(norwegian)))).toEqual(missing(201));
-        expect(await refusalOf(odd.getRequest('not-json'))).toEqual(missing(200));
-        // A request in a state the portal does not know is there all the same: not missing.
-        expect(await odd.getRequest('new-state')).toEqual({ ok: false, failure: { kind: 'refused', status: 200, code: 'UNKNOWN_STATE' } });
-      } finally {
-        await new Promise((resolve) => fake.close(resolve));
-      }
-    });
-  });
-
-  describe('cancelRequest', () => {
-    it('cancels a request GRENKE is still deciding, for good: a later decision changes nothing', async () => {
-      const request = await created(requestFor(norwegian));
-      expect(await grenke.cancelRequest(request.financingId)).toEqual({ ok: true, value: undefined });
-      await expectState(request.financingId, 'Cancelled');
-      expect(leasingStateOf('Cancelled')).toBe('CANCELLED');
-      // Past the company's own timeline, and against a mock decision: still cancelled.
-      await age(request.financingId, 60_000);
-      await expectState(request.financingId, 'Cancelled');
       const mock = await decideGrenkeSandboxRequest(
         { baseUrl: simulated(t.app.config).grenke.baseUrl, timeoutMs: 10_000, recorder },
-        { externalReference: request.externalReference, action: 'approved', delayMs: 0 },
+        { externalReference: request.reference, action: 'cancelled', delayMs: 0 },
       );
-      expect(mock).toEqual({ ok: false, failure: { kind: 'refused', status: 409, code: 'RequestClosed' } });
-      await expectState(request.financingId, 'Cancelled');
-      // Cancelling again is done.
-      expect(await grenke.cancelRequest(request.financingId)).toEqual({ ok: true, value: undefined });
+      expect(mock).toEqual({ ok: false, failure: { kind: 'refused', status: 409 } });
+      await expectState(request.financingId, 'Contracted');
+      // Handed over again: contracted already, nothing more is sent.
+      const uploads = recorder.interactions.filter((i) => i.operation === 'uploadSignedContract').length;
+      expect(await grenke.deliverSignedContract('NO', request.financingId, await signedContract.save())).toMatchObject({ ok: true, value: { state: 'Contracted' } });
+      expect(recorder.interactions.filter((i) => i.operation === 'uploadSignedContract').length).toBe(uploads);
     });
 
-    it('cancels an approved request: its contract can no longer be signed', async () => {
-      const request = await readyToSign();
-      expect(await grenke.cancelRequest(request.financingId)).toEqual({ ok: true, value: undefined });
-      await expectState(request.financingId, 'Cancelled');
-      expect(await grenke.getContractDocument(request.financingId)).toEqual({ ok: false, failure: { kind: 'refused', status: 409, code: 'NotReadyToSign' } });
+    it('without its signatures contracts nothing: the request stays approved', async () => {
+      const { request, contract } = await readyToSign();
+      expect(await grenke.deliverSignedContract('NO', request.financingId, contract)).toMatchObject({ ok: true, value: { state: 'ReadyToSign' } });
+      expect(await grenke.deliverSignedContract('NO', request.financingId, await (await withSignaturePage(contract)).save())).toMatchObject({ ok: true, value: { state: 'Contracted' } });
     });
 
-    it('leaves a declined request as it is, and refuses one it does not know', async () => {
-      const request = await created(requestFor(declined[0]));
-      expect(await grenke.cancelRequest(request.financingId)).toEqual({ ok: true, value: undefined });
-      await expectState(request.financingId, 'Declined');
-      expect(await grenke.cancelRequest('00000000-0000-4000-a000-000000000000')).toEqual({ ok: false, failure: { kind: 'refused', status: 404, code: 'NotFound' } });
+    it('answers PAYMENT_STATUS_FINAL, sending nothing, for a request GRENKE declined or that was cancelled', async () => {
+      const { request, contract } = await readyToSign();
+      const signed = await (await withSignaturePage(contract)).save();
+      await fetch(`${simulated(t.app.config).grenke.baseUrl}/control/decide`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ financingId: request.financingId, state: 'Cancelled' }),
+      });
+      expect(await refusalOf(grenke.deliverSignedContract('NO', request.financingId, signed))).toEqual({
+        failure: { kind: 'refused', status: 409, code: 'Cancelled', catalogue: 'PAYMENT_STATUS_FINAL' },
+        http: { status: 409, errorCode: 'PAYMENT_STATUS_FINAL' },
+      });
+      await expectState(request.financingId, 'Cancelled');
     });
   });
 
@@ -324,12 +249,31 @@ describe('GRENKE adapter against the sandbox simulator', () => {
       GuaranteeRequired: 'PENDING',
       MissingInfo: 'MISSING_INFO',
       ReadyToSign: 'APPROVED',
+      ContractPrinted: 'APPROVED',
+      ContractPrintedBeforeStatement: 'APPROVED',
+      StartingESignature: 'APPROVED',
+      AwaitingCustomerSignature: 'APPROVED',
+      AwaitingPartnerSignature: 'APPROVED',
+      AwaitingSigningAppSignature: 'APPROVED',
+      CancellingESignature: 'APPROVED',
+      AwaitingDeliveryConfirmation: 'APPROVED',
       Contracted: 'CONTRACTED',
       Declined: 'DECLINED',
       Cancelled: 'CANCELLED',
     };
+    expect(GRENKE_STATES).toHaveLength(17);
     for (const state of GRENKE_STATES) expect([state, leasingStateOf(state)]).toEqual([state, expected[state]]);
     expect(GRENKE_STATES.filter(isFinal)).toEqual(['Contracted', 'Declined', 'Cancelled']);
+  });
+
+  it('reads Cancelled after the signed contract reached GRENKE as uncertain, not as a cancellation: often it became a contract', () => {
+    expect(leasingStateOf('Cancelled', true)).toBe('PENDING');
+    expect(readingOfState('Cancelled', true)).toEqual({ providerStatus: 'Cancelled', customerUrl: null, events: [], keepPolling: false, data: { cancelledAfterSignedContract: true } });
+    // Before the contract is signed, a cancellation is one.
+    expect(readingOfState('Cancelled', false)).toMatchObject({ events: ['decision.cancelled'], keepPolling: false });
+    // An approval waits for the customer's signature; once GRENKE has the signed contract, the portal polls until it contracts.
+    expect(readingOfState('ReadyToSign', false)).toMatchObject({ events: ['decision.approved'], keepPolling: false });
+    expect(readingOfState('AwaitingDeliveryConfirmation', true)).toMatchObject({ events: ['decision.approved'], keepPolling: true });
   });
 
   it('reads every GRENKE state the simulator can be put in', async () => {
@@ -340,7 +284,7 @@ describe('GRENKE adapter against the sandbox simulator', () => {
       const response = await fetch(`${simulated(t.app.config).grenke.baseUrl}/control/decide`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ externalReference: request.externalReference, state }),
+        body: JSON.stringify({ externalReference: request.reference, state }),
       });
       expect(response.status).toBe(200);
       await expectState(request.financingId, state);
@@ -359,26 +303,27 @@ describe('GRENKE adapter against the sandbox simulator', () => {
     it.each(GRENKE_MOCK_ACTIONS.map((a) => [a, target[a]] as const))('%s: the request becomes %s once the delay has passed', async (action, state) => {
       // A declined company, so that "approved" can be seen overriding GRENKE's own decision.
       const request = await created(requestFor(action === 'approved' ? declined[0] : norwegian));
-      const decided = await decideGrenkeSandboxRequest(control(), { externalReference: request.externalReference, action, delayMs: 60_000 });
+      const country = action === 'approved' ? (declined[0]?.country ?? 'NO') : 'NO';
+      const decided = await decideGrenkeSandboxRequest(control(), { externalReference: request.reference, action, delayMs: 60_000 });
       expect(decided).toEqual({ ok: true, value: undefined });
 
       // Held while the delay runs, even past the approved company's own timeline.
       await age(request.financingId, 5000);
-      const held = await grenke.getRequest(request.financingId);
+      const held = await grenke.getRequest(country, request.financingId);
       expect(held.ok && held.value.state).toBe(action === 'approved' ? 'ApplicationReceived' : 'RequestToGrenke');
 
-      await stores().decisions.update(request.externalReference, (d) => {
+      await stores().decisions.update(request.reference, (d) => {
         if (!d) throw new Error('no decision stored');
         return { ...d, effectiveAt: new Date(Date.now() - 1).toISOString() };
       });
-      await expectState(request.financingId, state);
+      await expectState(request.financingId, state, country);
     });
 
     it('applies a decision without delay at once, also one made before the request exists', async () => {
       const input = requestFor(norwegian);
-      expect(await decideGrenkeSandboxRequest(control(), { externalReference: input.externalReference, action: 'denied', delayMs: 0 })).toEqual({ ok: true, value: undefined });
+      expect(await decideGrenkeSandboxRequest(control(), { externalReference: input.reference, action: 'denied', delayMs: 0 })).toEqual({ ok: true, value: undefined });
       const request = await created(input);
-      expect(request.state).toBe('Declined');
+      await expectState(request.financingId, 'Declined');
     });
 
     it('refuses a delay outside 0 to 300 seconds without calling the simulator', async () => {
@@ -407,10 +352,10 @@ describe('GRENKE adapter against the sandbox simulator', () => {
       expect((await setFault(mode)).status).toBe(200);
       // Only "slow" needs the app's short timeout; the other modes answer at once.
       const client = mode === 'slow' ? strict : grenke;
-      expect(await client.calculate({ amount: 24000, period: 36, currency: 'NOK' })).toEqual({ ok: false, failure });
+      expect(await client.calculate({ country: 'NO', amount: 24000, period: 36, currency: 'NOK' })).toEqual({ ok: false, failure });
       expect(await client.createRequest(requestFor(norwegian))).toEqual({ ok: false, failure });
       await setFault('normal');
-      expect((await grenke.calculate({ amount: 24000, period: 36, currency: 'NOK' })).ok).toBe(true);
+      expect((await grenke.calculate({ country: 'NO', amount: 24000, period: 36, currency: 'NOK' })).ok).toBe(true);
     });
   });
 });
@@ -424,18 +369,20 @@ const opensslAvailable = (() => {
   }
 })();
 
-describe.skipIf(!opensslAvailable)('GRENKE client certificate (mutual TLS)', () => {
+describe.skipIf(!opensslAvailable)('GRENKE client certificates (mutual TLS), one per country', () => {
   const dir = mkdtempSync(join(tmpdir(), 'grenke-mtls-'));
   const file = (name: string) => join(dir, name);
   let server: Server;
   let baseUrl: string;
+  /** The certificate each call presented (its subject's CN), by path. */
+  const presented: { path: string; cn: string }[] = [];
 
   beforeAll(async () => {
     const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
     const key = (name: string) => openssl('ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', file(name));
     key('ca.key');
     openssl('req', '-x509', '-new', '-key', file('ca.key'), '-out', file('ca.crt'), '-days', '1', '-subj', '/CN=Test CA');
-    for (const [name, subject] of [['server', '/CN=127.0.0.1'], ['client', '/CN=portal']] as const) {
+    for (const [name, subject] of [['server', '/CN=127.0.0.1'], ['client-no', '/CN=portal-no'], ['client-se', '/CN=portal-se']] as const) {
       key(`${name}.key`);
       openssl('req', '-new', '-key', file(`${name}.key`), '-out', file(`${name}.csr`), '-subj', subject);
       const extensions = file(`${name}.ext`);
@@ -446,8 +393,10 @@ describe.skipIf(!opensslAvailable)('GRENKE client certificate (mutual TLS)', () 
     server = createServer(
       { key: readFileSync(file('server.key')), cert: readFileSync(file('server.crt')), ca: readFileSync(file('ca.crt')), requestCert: true, rejectUnauthorized: true },
       (request, response) => {
+        const cn = (request.socket as TLSSocket).getPeerCertificate().subject.CN;
+        presented.push({ path: request.url ?? '', cn: Array.isArray(cn) ? cn.join(',') : (cn ?? '') });
         response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ FinancingId: 'F-1', State: 'ReadyToSign', ExternalReference: request.url?.split('/').pop() }));
+        response.end(JSON.stringify({ FinancingId: request.url?.split('/').pop(), RequestId: '180-10001', State: 'ReadyToSign' }));
       },
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -459,26 +408,44 @@ describe.skipIf(!opensslAvailable)('GRENKE client certificate (mutual TLS)', () 
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('presents the configured certificate, and without one the host refuses the connection', async () => {
+  it("presents each country's own certificate, and without one the host refuses the connection", async () => {
     const recorder = memoryRecorder();
-    const withCertificate = createGrenkeClient({
+    const withCertificates = createGrenkeClient({
       baseUrl,
-      clientCertFile: file('client.crt'),
-      clientKeyFile: file('client.key'),
+      countries: {
+        NO: { certFile: file('client-no.crt'), keyFile: file('client-no.key') },
+        SE: { certFile: file('client-se.crt'), keyFile: file('client-se.key') },
+      },
       caFile: file('ca.crt'),
       timeoutMs: 10_000,
       recorder,
     });
-    expect(await withCertificate.getRequest('F-1')).toMatchObject({ ok: true, value: { financingId: 'F-1', state: 'ReadyToSign' } });
+    expect(await withCertificates.getRequest('NO', 'F-NO')).toMatchObject({ ok: true, value: { financingId: 'F-NO', state: 'ReadyToSign' } });
+    expect(await withCertificates.getRequest('SE', 'F-SE')).toMatchObject({ ok: true, value: { financingId: 'F-SE', state: 'ReadyToSign' } });
+    expect(await withCertificates.getRequest('NO', 'F-NO-2')).toMatchObject({ ok: true });
+    expect(presented).toEqual([
+      { path: '/basic/v1/requests/F-NO', cn: 'portal-no' },
+      { path: '/basic/v1/requests/F-SE', cn: 'portal-se' },
+      { path: '/basic/v1/requests/F-NO-2', cn: 'portal-no' },
+    ]);
 
     // Trusts the host, but has no certificate of its own to show.
-    const withoutCertificate = createGrenkeClient({ baseUrl, clientCertFile: undefined, clientKeyFile: undefined, caFile: file('ca.crt'), timeoutMs: 10_000, recorder });
-    expect(await withoutCertificate.getRequest('F-1')).toEqual({ ok: false, failure: { kind: 'unavailable', reason: 'network' } });
+    const withoutCertificate = createGrenkeClient({ baseUrl, countries: { NO: NO_CERTIFICATE, SE: null }, caFile: file('ca.crt'), timeoutMs: 10_000, recorder });
+    expect(await withoutCertificate.getRequest('NO', 'F-1')).toEqual({ ok: false, failure: { kind: 'unavailable', reason: 'network' } });
 
+    // An unreadable file is named by its country's setting; the other country is not affected.
     const reported: string[] = [];
     const log = { error: (details: object) => reported.push(JSON.stringify(details)) };
-    const missingFile = createGrenkeClient({ baseUrl, clientCertFile: file('nothing.crt'), clientKeyFile: file('client.key'), timeoutMs: 10_000, recorder, log });
-    expect(await missingFile.getRequest('F-1')).toEqual({ ok: false, failure: { kind: 'unavailable', reason: 'network' } });
-    expect(reported).toEqual([expect.stringContaining('GRENKE_CLIENT_CERT_FILE: cannot read')]);
+    const missingFile = createGrenkeClient({
+      baseUrl,
+      countries: { NO: { certFile: file('nothing.crt'), keyFile: file('client-no.key') }, SE: { certFile: file('client-se.crt'), keyFile: file('client-se.key') } },
+      caFile: file('ca.crt'),
+      timeoutMs: 10_000,
+      recorder,
+      log,
+    });
+    expect(await missingFile.getRequest('NO', 'F-1')).toEqual({ ok: false, failure: { kind: 'unavailable', reason: 'network' } });
+    expect(reported).toEqual([expect.stringContaining('GRENKE_CLIENT_CERT_FILE_NO: cannot read')]);
+    expect(await missingFile.getRequest('SE', 'F-2')).toMatchObject({ ok: true });
   });
 });

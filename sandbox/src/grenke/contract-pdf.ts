@@ -17,7 +17,7 @@ export async function contractPdf(request: GrenkeRequestRecord): Promise<Uint8Ar
   const { serviceFee } = instalments(request.FinancingAmount, request.Period);
   const lessee = request.Lessee;
   const main = lessee.Addresses.find((a) => a.Type === 'Main');
-  const address = [main?.Street, [main?.PostalCode, main?.City].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const address = [main?.Line1, [main?.PostCode, main?.City].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
   const pdf = await PdfWriter.open();
   pdf.doc.setTitle(`${t.title} ${request.FinancingId}`);
@@ -30,7 +30,7 @@ export async function contractPdf(request: GrenkeRequestRecord): Promise<Uint8Ar
   pdf.heading(t.title, 20).gap(4).banner(t.sandbox);
   pdf.pairs([
     [t.agreementNumber, request.FinancingId],
-    [t.reference, request.ExternalReference],
+    [t.reference, request.RequestId],
     [t.date, date],
   ]);
 
@@ -50,7 +50,7 @@ export async function contractPdf(request: GrenkeRequestRecord): Promise<Uint8Ar
       { title: t.serialNumber, width: 0.2 },
       { title: t.unitPrice, width: 0.25, align: 'right' },
     ],
-    request.FinancingObjects.map((o) => [String(o.Quantity), o.Name, o.SerialNumber ?? '', money(o.NetPricePerObject)]),
+    request.FinancingObjects.map((o) => [String(o.Quantity), o.Details ?? o.Name ?? '', o.SerialNumber ?? '', money(o.NetPricePerObject)]),
   );
 
   pdf.heading(t.terms, 12).pairs([

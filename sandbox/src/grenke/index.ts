@@ -1,12 +1,32 @@
+/**
+ * The GRENKE simulator (README.md beside this file): the calls of GRENKE's leasing API the
+ * portal makes, held to the published contract as far as it is known (@portal/contracts/grenke,
+ * third-party evidence only): requests that break it are refused with GRENKE's error body, the
+ * answers have its shapes. Leasing requests are decided by test company, the contract is
+ * generated and served as a PDF, a signed contract comes back as a document attached to the
+ * request, and a control endpoint serves the business screen's mock panel. No webhooks: GRENKE
+ * has none.
+ */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
-import { CURRENCIES, GRENKE_MOCK_ACTIONS, type GrenkeMockAction, MOCK_DELAY_SECONDS, z } from '@portal/domain';
+import { z } from 'zod';
+import {
+  calculateRequest,
+  createRequest,
+  GENERIC_DOCUMENT_CATEGORY,
+  generateContractRequest,
+  isPdf,
+  uploadDocumentRequest,
+} from '@portal/contracts/grenke/schemas';
+import { GRENKE_MOCK_ACTIONS, type GrenkeMockAction, MOCK_DELAY_SECONDS } from '@portal/domain';
 import type { SandboxContext } from '../context';
 import { contractPdf } from './contract-pdf';
 import {
   behaviourOf,
+  CONDITION_LIST,
   countryOf,
-  financingIdFor,
+  decisionKeyOf,
   type GrenkeDecisionRecord,
   type GrenkeRequestRecord,
   GRENKE_STATES,
@@ -14,67 +34,35 @@ import {
   grenkeStores,
   instalments,
   isFinalState,
+  LEGAL_FORMS,
+  newFinancingId,
+  OBJECT_TYPES,
   PERIOD_RANGE,
+  requestNumberOf,
   STANDARD_PERIODS,
   stateOf,
 } from './requests';
 
-/** A signed contract is a few hundred kilobytes at most; the portal's JSON limit is far lower. */
-const PDF_BODY_LIMIT = 10 * 1024 * 1024;
+/** A document of up to 20 MB as base64 in JSON ([S] the reseller's limit); the portal's JSON limit is far lower. */
+const DOCUMENT_BODY_LIMIT = 28 * 1024 * 1024;
+/** The currencies of the branches the sandbox stands in for ([?]). */
+const CURRENCIES = ['NOK', 'SEK'];
 
-const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
-const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
-
-const terms = {
-  FinancingAmount: z.number().check(z.positive(), z.lte(10_000_000)),
-  Period: z.int().check(z.gte(PERIOD_RANGE.min), z.lte(PERIOD_RANGE.max)),
-  Currency: z.enum(CURRENCIES),
-  PaymentFrequency: z.optional(z.string()),
-  PaymentMethod: z.optional(z.string()),
-  ProductType: z.optional(z.string()),
-};
-
-const calculateBody = z.object(terms);
-
-const createBody = z.object({
-  ...terms,
-  ExternalReference: text(100),
-  Lessee: z.object({
-    CompanyName: text(200),
-    ExternalId: text(20),
-    Email: optionalText(254),
-    Telephones: z.optional(z.array(z.object({ Type: z.optional(z.string()), Number: text(30) }))),
-    Addresses: z
-      .array(
-        z.object({
-          Type: text(20),
-          Street: optionalText(200),
-          PostalCode: optionalText(10),
-          City: optionalText(100),
-          Country: optionalText(2),
-        }),
-      )
-      .check(z.refine((addresses) => addresses.filter((a) => a.Type === 'Main').length === 1, 'exactly one address of Type Main')),
-  }),
-  FinancingObjects: z
-    .array(
-      z.object({
-        Quantity: z.int().check(z.positive()),
-        Name: text(300),
-        SerialNumber: optionalText(100),
-        NetPricePerObject: z.number().check(z.gte(0)),
-      }),
-    )
-    .check(z.minLength(1)),
-});
-
-const decideBody = z.object({
-  externalReference: text(100),
-  action: z.optional(z.enum(GRENKE_MOCK_ACTIONS)),
+const decideBody = z.strictObject({
+  externalReference: z.string().min(1).max(100).optional(),
+  financingId: z.string().min(1).max(100).optional(),
+  action: z.enum(GRENKE_MOCK_ACTIONS).optional(),
   /** Any GRENKE state, for tests and demos of states the mock panel does not offer. */
-  state: z.optional(z.enum(GRENKE_STATES)),
-  delayMs: z.optional(z.int().check(z.gte(0), z.lte(MOCK_DELAY_SECONDS.max * 1000))),
+  state: z.enum(GRENKE_STATES).optional(),
+  delayMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(MOCK_DELAY_SECONDS.max * 1000)
+    .optional(),
 });
+
+const linkBody = z.strictObject({ externalReference: z.string().min(1).max(100), financingId: z.string().min(1).max(100) });
 
 const MOCK_TARGET: Readonly<Record<GrenkeMockAction, GrenkeState>> = {
   continue: 'ApplicationReceived',
@@ -83,124 +71,180 @@ const MOCK_TARGET: Readonly<Record<GrenkeMockAction, GrenkeState>> = {
   approved: 'ReadyToSign',
 };
 
-/** GRENKE-style error bodies (PascalCase, [?]). */
-const error = (reply: FastifyReply, status: number, Code: string, Message: string, Errors?: { Field: string; Message: string }[]) =>
-  reply.status(status).send({ Code, Message, ...(Errors ? { Errors } : {}) });
+/** The states of an approved request, up to its contract: the contract can be generated and signed. */
+const APPROVED_STATES: ReadonlySet<GrenkeState> = new Set<GrenkeState>([
+  'ReadyToSign',
+  'ContractPrinted',
+  'ContractPrintedBeforeStatement',
+  'StartingESignature',
+  'AwaitingCustomerSignature',
+  'AwaitingPartnerSignature',
+  'AwaitingSigningAppSignature',
+  'CancellingESignature',
+  'AwaitingDeliveryConfirmation',
+]);
 
-const invalid = (reply: FastifyReply, issues: readonly { path: PropertyKey[]; message: string }[]) =>
-  error(
-    reply,
-    400,
-    'ValidationFailed',
-    'The request is invalid.',
-    issues.map((i) => ({ Field: i.path.map(String).join('.'), Message: i.message })),
-  );
+/**
+ * [?] The states in which a signed contract that comes as a document contracts the request: the
+ * contract is out for signature. While GRENKE's own e-signature runs, or the delivery is to be
+ * confirmed, GRENKE's back office has its own step under way: the document is kept, the state
+ * stays (the mock panel's control moves it on).
+ */
+const AWAITING_SIGNATURE: ReadonlySet<GrenkeState> = new Set<GrenkeState>(['ReadyToSign', 'ContractPrinted', 'ContractPrintedBeforeStatement']);
 
+/** GRENKE's error body, `{Message, StatusCode, Details, CorrelationId}` ([S] STATE.md@b9d5884:236-241), `Errors` on a refused request ([S] index.ts:1451-1463). */
+function error(reply: FastifyReply, status: number, Message: string, Details: string | null = null, Errors?: Record<string, string[]>) {
+  return reply.status(status).send({ Message, StatusCode: status, Details, CorrelationId: `GRENKE-LeasingAPI-sandbox+${randomUUID()}`, ...(Errors ? { Errors } : {}) });
+}
+
+/** A refused request: every problem under its field's path, as GRENKE's `Errors`. */
+function invalid(reply: FastifyReply, problems: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string[]> = {};
+  for (const problem of problems) {
+    const path = problem.path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('') || '$';
+    (errors[path] ??= []).push(problem.message);
+  }
+  return error(reply, 400, 'The request is invalid.', null, errors);
+}
+
+/** The account set-up problem, as GRENKE answers it ([S] STATE.md@b9d5884:236-241). */
+const accountSetupProblem = (reply: FastifyReply) =>
+  error(reply, 500, 'There is a problem with this User Account. Please contact your GRENKE representative.', 'No condition list found for the submitted parameters');
+
+/** What the account's condition list says of the terms: null when they are offered. */
+function conditionProblem(reply: FastifyReply, terms: { ProductType: keyof typeof CONDITION_LIST; PaymentFrequency: 'Monthly' | 'Quarterly'; Currency?: string | undefined; Period?: number | undefined }) {
+  const frequencies = CONDITION_LIST[terms.ProductType];
+  if (!frequencies) return accountSetupProblem(reply);
+  if (!frequencies.includes(terms.PaymentFrequency)) {
+    return invalid(reply, [{ path: ['PaymentFrequency'], message: `PaymentFrequency '${terms.PaymentFrequency}' is not available. Should be one of [${frequencies.join(', ')}]` }]);
+  }
+  if (terms.Currency !== undefined && !CURRENCIES.includes(terms.Currency)) {
+    return invalid(reply, [{ path: ['Currency'], message: `Currency '${terms.Currency}' is not available. Should be one of [${CURRENCIES.join(', ')}]` }]);
+  }
+  if (terms.Period !== undefined && (terms.Period < PERIOD_RANGE.min || terms.Period > PERIOD_RANGE.max)) {
+    return invalid(reply, [{ path: ['Period'], message: `Period must be between ${PERIOD_RANGE.min} and ${PERIOD_RANGE.max}` }]);
+  }
+  return null;
+}
+
+/** A request as GRENKE answers it when read ([S] the fields the reseller reads). */
 function view(request: GrenkeRequestRecord, decision: GrenkeDecisionRecord | null) {
   return {
     FinancingId: request.FinancingId,
-    ExternalReference: request.ExternalReference,
+    RequestId: request.RequestId,
     State: stateOf(request, decision),
     FinancingAmount: request.FinancingAmount,
     Period: request.Period,
-    Currency: request.Currency,
     MonthlyTotalInstalment: request.MonthlyTotalInstalment,
-    Lessee: { CompanyName: request.Lessee.CompanyName, ExternalId: request.Lessee.ExternalId },
-    FinancingObjects: request.FinancingObjects,
-    CreatedAt: request.createdAt,
+    Lessee: { CompanyName: request.Lessee.CompanyName },
   };
 }
 
-const isPdf = (body: Buffer) => body.subarray(0, 5).toString('latin1') === '%PDF-';
-
-/** Declined and Cancelled requests take nothing any more ([?] RequestClosed). */
-const isClosed = (state: GrenkeState) => state === 'Declined' || state === 'Cancelled';
-
 /**
- * [?] Whether the contract came back signed. The signing service adds a page of signatures after
- * the contract's own pages (sandbox/signing/signed-pdf.ts stands in for PAdES signatures, which
- * GRENKE would check): a document no longer than the contract GRENKE issued carries none.
+ * [?] Whether a document is the contract, signed. The signing service adds a page of signatures
+ * after the contract's own pages (sandbox/signing/signed-pdf.ts stands in for PAdES signatures,
+ * which GRENKE would check): a document no longer than the contract GRENKE issued carries none.
  */
-async function carriesSignatures(upload: Buffer, request: GrenkeRequestRecord): Promise<boolean | null> {
-  let pages: number;
+async function carriesSignatures(document: Uint8Array, request: GrenkeRequestRecord): Promise<boolean> {
   try {
-    pages = (await PDFDocument.load(upload, { updateMetadata: false })).getPageCount();
+    const pages = (await PDFDocument.load(document, { updateMetadata: false })).getPageCount();
+    const issued = await PDFDocument.load(await contractPdf(request), { updateMetadata: false });
+    return pages > issued.getPageCount();
   } catch {
-    return null;
+    return false;
   }
-  const issued = await PDFDocument.load(await contractPdf(request), { updateMetadata: false });
-  return pages > issued.getPageCount();
 }
 
-/**
- * The GRENKE simulator (PROVIDERS.md, README.md beside this file): calculation, leasing requests
- * with decisions by test company, the contract as a PDF, the signed contract coming back, and a
- * control endpoint for the business screen's mock panel. No webhooks: GRENKE has none.
- */
 export default async function simulator(app: FastifyInstance, context: SandboxContext) {
   const stores = grenkeStores(context.records);
 
-  app.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: PDF_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  // Whatever goes wrong, the answer has GRENKE's error body (a body that is not JSON, too large…).
+  app.setErrorHandler((failure: { statusCode?: number; message: string }, _request, reply) => {
+    const status = failure.statusCode && failure.statusCode >= 400 && failure.statusCode < 500 ? failure.statusCode : 500;
+    return error(reply, status, status === 500 ? 'Unfortunately we are not able to process your request.' : 'The request is invalid.', status === 500 ? null : failure.message);
+  });
 
   const load = async (financingId: string) => {
     const request = await stores.requests.get(financingId);
     if (!request) return null;
-    return { request, decision: await stores.decisions.get(request.ExternalReference) };
+    return { request, decision: await stores.decisions.get(decisionKeyOf(request)) };
   };
+  const notFound = (reply: FastifyReply) => error(reply, 404, 'No financing request with this id.');
 
   app.post('/basic/v1/calculate', async (request, reply) => {
-    const parsed = calculateBody.safeParse(request.body);
+    const parsed = calculateRequest.safeParse(request.body);
     if (!parsed.success) return invalid(reply, parsed.error.issues);
-    const { FinancingAmount, Period, Currency } = parsed.data;
-    const periods = [...new Set<number>([...STANDARD_PERIODS, Period])].sort((a, b) => a - b);
-    return {
-      Currency,
-      FinancingAmount,
-      Items: periods.map((p) => {
-        const m = instalments(FinancingAmount, p);
-        return { Period: p, MonthlyInstalment: m.instalment, MonthlyServiceFee: m.serviceFee, MonthlyTotalInstalment: m.total };
-      }),
-    };
+    const problem = conditionProblem(reply, parsed.data);
+    if (problem) return problem;
+    const { FinancingAmount, Period, Currency = 'NOK' } = parsed.data;
+    // A period asked for answers that period; none answers every period the account has.
+    const periods = Period === undefined ? STANDARD_PERIODS : [Period];
+    return { Items: periods.map((p) => ({ Period: p, MonthlyTotalInstalment: instalments(FinancingAmount, p).total, FinancingAmount, Currency })) };
   });
 
+  app.get('/basic/v1/legalforms', async () => LEGAL_FORMS);
+  app.get('/basic/v1/objecttypes', async () => ({ Items: OBJECT_TYPES }));
+
   app.post('/basic/v1/requests', async (request, reply) => {
-    const parsed = createBody.safeParse(request.body);
+    const parsed = createRequest.safeParse(request.body);
     if (!parsed.success) return invalid(reply, parsed.error.issues);
     const body = parsed.data;
-    const financingId = financingIdFor(body.ExternalReference);
-    const fresh: GrenkeRequestRecord = {
+    const problem = conditionProblem(reply, body);
+    if (problem) return problem;
+    const references = [
+      ...(LEGAL_FORMS.some((f) => f.Id === body.Lessee.LegalFormId) ? [] : [{ path: ['Lessee', 'LegalFormId'], message: `No legal form with id '${body.Lessee.LegalFormId}' is available` }]),
+      ...body.FinancingObjects.flatMap((o, index) =>
+        OBJECT_TYPES.some((t) => (o.ObjectTypeId === undefined ? t.Name === o.Name : t.Id === o.ObjectTypeId))
+          ? []
+          : [{ path: ['FinancingObjects', index, 'ObjectTypeId'], message: `No Financing Object with Name '${o.Name ?? ''}' and ObjectType '${o.ObjectTypeId ?? ''}' is available` }],
+      ),
+    ];
+    if (references.length > 0) return invalid(reply, references);
+    const financingId = newFinancingId();
+    const currency = body.Currency === 'SEK' ? 'SEK' : 'NOK';
+    const record: GrenkeRequestRecord = {
       FinancingId: financingId,
-      ExternalReference: body.ExternalReference,
+      RequestId: requestNumberOf(financingId),
       createdAt: new Date().toISOString(),
       behaviour: behaviourOf(body.Lessee.ExternalId),
-      country: countryOf(body.Lessee, body.Currency),
+      country: countryOf(body.Lessee, currency),
       FinancingAmount: body.FinancingAmount,
       Period: body.Period,
-      Currency: body.Currency,
+      Currency: currency,
       MonthlyTotalInstalment: instalments(body.FinancingAmount, body.Period).total,
       Lessee: body.Lessee,
       FinancingObjects: body.FinancingObjects,
     };
-    // The same external reference answers the request already made (idempotent creation).
-    const stored = await stores.requests.update(financingId, (current) => current ?? fresh);
-    const decision = await stores.decisions.get(stored.ExternalReference);
-    request.log.info({ financingId, state: stateOf(stored, decision) }, 'grenke sandbox request');
-    return reply.status(stored.createdAt === fresh.createdAt ? 201 : 200).send(view(stored, decision));
+    await stores.requests.put(financingId, record);
+    const state = stateOf(record, null);
+    request.log.info({ financingId, state }, 'grenke sandbox request');
+    // GRENKE often has no human number yet right after creation ([S]).
+    return { FinancingId: financingId, RequestId: '', State: state };
   });
 
   app.get<{ Params: { id: string } }>('/basic/v1/requests/:id', async (request, reply) => {
     const found = await load(request.params.id);
-    if (!found) return error(reply, 404, 'NotFound', 'No financing request with this id.');
+    if (!found) return notFound(reply);
     return view(found.request, found.decision);
+  });
+
+  // Generates the contract of an approved request, once ([S] 409 when it exists).
+  app.post<{ Params: { id: string } }>('/basic/v1/requests/:id/contractdocument', async (request, reply) => {
+    const parsed = generateContractRequest.safeParse(request.body ?? {});
+    if (!parsed.success) return invalid(reply, parsed.error.issues);
+    const found = await load(request.params.id);
+    if (!found) return notFound(reply);
+    const state = stateOf(found.request, found.decision);
+    if (found.request.contractGeneratedAt) return error(reply, 409, 'The contract document already exists.');
+    if (!APPROVED_STATES.has(state)) return error(reply, 400, `The contract can be generated once the request is ReadyToSign; it is ${state}.`);
+    await stores.requests.update(found.request.FinancingId, (current) => ({ ...(current ?? found.request), contractGeneratedAt: current?.contractGeneratedAt ?? new Date().toISOString() }));
+    return reply.status(200).send();
   });
 
   app.get<{ Params: { id: string } }>('/basic/v1/requests/:id/contractdocument', async (request, reply) => {
     const found = await load(request.params.id);
-    if (!found) return error(reply, 404, 'NotFound', 'No financing request with this id.');
-    const state = stateOf(found.request, found.decision);
-    if (state !== 'ReadyToSign' && state !== 'Contracted') {
-      return error(reply, 409, 'NotReadyToSign', `The contract is available from ReadyToSign; the request is ${state}.`);
-    }
+    if (!found) return notFound(reply);
+    if (!found.request.contractGeneratedAt) return error(reply, 404, 'No contract document has been generated for this request.');
     const pdf = await contractPdf(found.request);
     return reply
       .type('application/pdf')
@@ -209,87 +253,85 @@ export default async function simulator(app: FastifyInstance, context: SandboxCo
       .send(Buffer.from(pdf));
   });
 
-  // The signed contract comes back: the request is Contracted.
-  app.post<{ Params: { id: string } }>('/basic/v1/requests/:id/contractdocument', { bodyLimit: PDF_BODY_LIMIT }, async (request, reply) => {
-    const found = await load(request.params.id);
-    if (!found) return error(reply, 404, 'NotFound', 'No financing request with this id.');
-    if (!Buffer.isBuffer(request.body) || !isPdf(request.body)) {
-      return error(reply, 400, 'ValidationFailed', 'The body must be the signed contract as application/pdf.');
+  /**
+   * A document attached to the request. [?] The sandbox's GRENKE takes the contract it generated,
+   * come back signed, as the signed contract: the request is Contracted (ADR 29; the lender
+   * confirms with GRENKE how its back office treats it). Other documents are kept, nothing more.
+   */
+  app.post<{ Params: { id: string } }>('/basic/v1/calculationSets/:id/documents/base64', { bodyLimit: DOCUMENT_BODY_LIMIT }, async (request, reply) => {
+    const parsed = uploadDocumentRequest.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error.issues);
+    const { DocumentName, DocumentContent, DocumentCategory } = parsed.data;
+    if (DocumentCategory !== GENERIC_DOCUMENT_CATEGORY) {
+      return invalid(reply, [{ path: ['DocumentCategory'], message: `DocumentCategory '${DocumentCategory}' is not available` }]);
     }
+    const found = await load(request.params.id);
+    if (!found) return notFound(reply);
+    const content = new Uint8Array(Buffer.from(DocumentContent, 'base64'));
+    if (!isPdf(content)) return invalid(reply, [{ path: ['DocumentContent'], message: 'The document must be a PDF' }]);
     const state = stateOf(found.request, found.decision);
-    if (state === 'Contracted') return view(found.request, found.decision);
-    if (isClosed(state)) return error(reply, 409, 'RequestClosed', `The request is ${state}: it takes no contract any more.`);
-    if (state !== 'ReadyToSign') {
-      return error(reply, 409, 'NotReadyToSign', `A signed contract is accepted in ReadyToSign; the request is ${state}.`);
-    }
-    const signed = await carriesSignatures(request.body, found.request);
-    if (signed === null) return error(reply, 400, 'ValidationFailed', 'The body must be the signed contract as application/pdf.');
-    if (!signed) return error(reply, 422, 'SignatureMissing', 'The contract is not signed by every signatory.');
+    if (state === 'Declined' || state === 'Cancelled') return error(reply, 409, `The request is ${state}: it takes no documents any more.`);
     const receivedAt = new Date().toISOString();
-    await stores.signedContracts.put(found.request.FinancingId, { pdfBase64: request.body.toString('base64'), receivedAt });
-    const contracted = await stores.requests.update(found.request.FinancingId, (current) => ({
-      ...(current ?? found.request),
-      contractedAt: current?.contractedAt ?? receivedAt,
+    await stores.documents.update(found.request.FinancingId, (current) => ({
+      documents: [...(current?.documents ?? []), { name: DocumentName, category: DocumentCategory, receivedAt, pdfBase64: DocumentContent }],
     }));
-    return view(contracted, found.decision);
-  });
-
-  // [?] The dealer withdraws the request (no public contract: the path is our choice). Whatever
-  // GRENKE was deciding stops; a Declined one is left as it is, with nothing to withdraw.
-  app.post<{ Params: { id: string } }>('/basic/v1/requests/:id/cancel', async (request, reply) => {
-    const found = await load(request.params.id);
-    if (!found) return error(reply, 404, 'NotFound', 'No financing request with this id.');
-    const current = stateOf(found.request, found.decision);
-    if (current === 'Contracted') return error(reply, 409, 'AlreadyContracted', 'The contract has been signed; the request cannot be cancelled.');
-    if (isClosed(current)) return view(found.request, found.decision);
-    const cancelledAt = new Date().toISOString();
-    const updated = await stores.requests.update(found.request.FinancingId, (stored) => {
-      const base = stored ?? found.request;
-      // A contract that came back meanwhile wins: signed is signed.
-      return base.contractedAt ? base : { ...base, cancelledAt: base.cancelledAt ?? cancelledAt };
-    });
-    const state = stateOf(updated, found.decision);
-    if (state === 'Contracted') return error(reply, 409, 'AlreadyContracted', 'The contract has been signed; the request cannot be cancelled.');
-    request.log.info({ financingId: updated.FinancingId, state }, 'grenke sandbox request cancelled');
-    return view(updated, found.decision);
+    if (AWAITING_SIGNATURE.has(state) && found.request.contractGeneratedAt && (await carriesSignatures(content, found.request))) {
+      await stores.requests.update(found.request.FinancingId, (current) => ({ ...(current ?? found.request), contractedAt: current?.contractedAt ?? receivedAt }));
+      request.log.info({ financingId: found.request.FinancingId }, 'grenke sandbox request contracted');
+    }
+    return reply.status(200).send();
   });
 
   /**
-   * Sandbox control (not GRENKE's): the request with this external reference takes the decided
-   * state once delayMs has passed, and holds the state it had until then. A decision may come
-   * before the request exists; a contracted request cannot be decided again.
+   * Sandbox control (not GRENKE's): the portal says which application a request it just made is
+   * for, so that a mock decision taken before the request existed finds it.
+   */
+  app.post('/control/link', async (request, reply) => {
+    const parsed = linkBody.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error.issues);
+    const { externalReference, financingId } = parsed.data;
+    const existing = await stores.requests.get(financingId);
+    if (!existing) return notFound(reply);
+    if (existing.portalReference && existing.portalReference !== externalReference) return error(reply, 409, 'The request belongs to another application.');
+    await stores.requests.update(financingId, (current) => ({ ...(current ?? existing), portalReference: externalReference }));
+    await stores.links.put(externalReference, { financingId });
+    return reply.status(204).send();
+  });
+
+  /**
+   * Sandbox control (not GRENKE's): the request of this application (or with this id) takes the
+   * decided state once delayMs has passed, and holds the state it had until then. A decision may
+   * come before the request exists; a contracted request cannot be decided again.
    */
   app.post('/control/decide', async (request, reply) => {
     const parsed = decideBody.safeParse(request.body);
     if (!parsed.success) return invalid(reply, parsed.error.issues);
-    const { externalReference, action, state, delayMs = 0 } = parsed.data;
+    const { externalReference, financingId, action, state, delayMs = 0 } = parsed.data;
     const target = state ?? (action ? MOCK_TARGET[action] : undefined);
-    if (!target || (action && state)) {
-      return error(reply, 400, 'ValidationFailed', 'Give either an action or a state.');
+    if (!target || (action && state) || (!externalReference && !financingId)) {
+      return error(reply, 400, 'Give a request (externalReference or financingId) and either an action or a state.');
     }
-    const existing = await stores.requests.get(financingIdFor(externalReference));
-    const previous = await stores.decisions.get(externalReference);
+    const linked = externalReference ? (await stores.links.get(externalReference))?.financingId : undefined;
+    const id = financingId ?? linked;
+    const existing = id ? await stores.requests.get(id) : null;
+    if (financingId && !existing) return notFound(reply);
+    const key = existing ? decisionKeyOf(existing) : (externalReference ?? '');
+    const previous = await stores.decisions.get(key);
     const current = existing ? stateOf(existing, previous) : null;
-    if (current === 'Contracted') {
-      return error(reply, 409, 'AlreadyContracted', 'The contract has been signed; the decision cannot change.');
-    }
-    if (existing?.cancelledAt) {
-      return error(reply, 409, 'RequestClosed', 'The request has been cancelled; the decision cannot change.');
-    }
+    if (current === 'Contracted') return error(reply, 409, 'The contract has been signed; the decision cannot change.');
     const now = Date.now();
     const decision: GrenkeDecisionRecord = {
-      externalReference,
+      key,
       target,
       // Until the delay has passed the request waits where it is. A request that was already
-      // decided (ReadyToSign or final) and is decided again goes back to being examined.
-      heldState: !current ? 'RequestToGrenke' : !isFinalState(current) && current !== 'ReadyToSign' ? current : 'ApplicationReceived',
+      // decided (approved or final) and is decided again goes back to being examined.
+      heldState: !current ? 'RequestToGrenke' : !isFinalState(current) && !APPROVED_STATES.has(current) ? current : 'ApplicationReceived',
       decidedAt: new Date(now).toISOString(),
       effectiveAt: new Date(now + delayMs).toISOString(),
     };
-    await stores.decisions.put(externalReference, decision);
+    await stores.decisions.put(key, decision);
     request.log.info({ financingId: existing?.FinancingId, target, delayMs }, 'grenke sandbox decision');
     return {
-      ExternalReference: externalReference,
       FinancingId: existing?.FinancingId ?? null,
       State: existing ? stateOf(existing, decision) : null,
       Target: target,

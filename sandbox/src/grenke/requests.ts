@@ -4,29 +4,18 @@
  * by time, computed when asked (no timers): a request made now is RequestToGrenke, then
  * ApplicationReceived and, for an approved company, ReadyToSign a moment later.
  */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { type createRequest, STATES, type State } from '@portal/contracts/grenke/schemas';
 import { type CountryCode, type Currency, findTestCompany } from '@portal/domain';
 import { sha256Hex } from '../lib/tokens';
 import type { SandboxRecords } from '../records';
 
-/**
- * [S] GRENKE's request states as its API names them, with whether a request in the state can
- * still change (Contracted, Declined and Cancelled cannot). The simulator's own list of its wire
- * format: the portal keeps its own reading of it (README.md beside this file).
- */
-const STATES = {
-  None: { final: false },
-  RequestToGrenke: { final: false },
-  MissingInfo: { final: false },
-  ApplicationReceived: { final: false },
-  GuaranteeRequired: { final: false },
-  ReadyToSign: { final: false },
-  Contracted: { final: true },
-  Declined: { final: true },
-  Cancelled: { final: true },
-} as const;
-export type GrenkeState = keyof typeof STATES;
-export const GRENKE_STATES = Object.keys(STATES) as [GrenkeState, ...GrenkeState[]];
-export const isFinalState = (state: GrenkeState): boolean => STATES[state].final;
+export type GrenkeState = State;
+/** [S] GRENKE's 17 states (the contract's list). Contracted, Declined and Cancelled never change again. */
+export const GRENKE_STATES = STATES;
+const FINAL: ReadonlySet<GrenkeState> = new Set<GrenkeState>(['Contracted', 'Declined', 'Cancelled']);
+export const isFinalState = (state: GrenkeState): boolean => FINAL.has(state);
 
 /** When an approved request reaches each state, counted from its creation. */
 export const APPROVAL_TIMELINE_MS = { ApplicationReceived: 1000, ReadyToSign: 2000 } as const;
@@ -38,30 +27,53 @@ export const STANDARD_PERIODS = [12, 24, 36, 48, 60, 72] as const;
 const YEARLY_RATE = 0.089;
 const MONTHLY_SERVICE_FEE = 49;
 
-export interface GrenkeLessee {
-  CompanyName: string;
-  ExternalId: string;
-  Email?: string | null | undefined;
-  Telephones?: { Type?: string | undefined; Number: string }[] | undefined;
-  Addresses: {
-    Type: string;
-    Street?: string | null | undefined;
-    PostalCode?: string | null | undefined;
-    City?: string | null | undefined;
-    Country?: string | null | undefined;
-  }[];
-}
+/**
+ * The sandbox account's condition list ([?]): the product types it may use, each with its payment
+ * frequencies. GRENKE sets one up per account; a product type it has none for is answered as an
+ * account set-up problem (HTTP 500), a frequency it does not have as a refusal naming the ones it has
+ * ([S] STATE.md:237-249).
+ */
+export const CONDITION_LIST: Readonly<Partial<Record<z.infer<typeof createRequest>['ProductType'], readonly ('Monthly' | 'Quarterly')[]>>> = {
+  ClassicLease: ['Monthly', 'Quarterly'],
+};
 
-export interface GrenkeFinancingObject {
-  Quantity: number;
-  Name: string;
-  SerialNumber?: string | null | undefined;
-  NetPricePerObject: number;
-}
+/**
+ * The sandbox account's legal forms ([?]: GRENKE's real lists are the branch's and not published).
+ * Both countries' forms in one list: the simulator has no certificates to tell the branches apart.
+ */
+export const LEGAL_FORMS = [
+  { Id: 101, Name: 'Aksjeselskap (AS)' },
+  { Id: 102, Name: 'Allmennaksjeselskap (ASA)' },
+  { Id: 103, Name: 'Enkeltpersonforetak (ENK)' },
+  { Id: 104, Name: 'Ansvarlig selskap (ANS)' },
+  { Id: 201, Name: 'Aktiebolag (AB)' },
+  { Id: 202, Name: 'Handelsbolag (HB)' },
+  { Id: 203, Name: 'Kommanditbolag (KB)' },
+  { Id: 204, Name: 'Enskild firma (EF)' },
+] as const;
+
+/** The sandbox account's object types ([?]: named so that the sandbox's products find theirs). */
+export const OBJECT_TYPES = [
+  { Id: 1, Name: 'Notebook' },
+  { Id: 2, Name: 'Laptop' },
+  { Id: 3, Name: 'Monitor' },
+  { Id: 4, Name: 'Screen' },
+  { Id: 5, Name: 'Docking station' },
+  { Id: 6, Name: 'Printer' },
+  { Id: 7, Name: 'Point-of-sale terminal' },
+  { Id: 8, Name: 'Phone' },
+  { Id: 9, Name: 'Office kit' },
+  { Id: 10, Name: 'Office furniture' },
+] as const;
+
+type CreateBody = z.infer<typeof createRequest>;
+export type GrenkeLessee = CreateBody['Lessee'];
+export type GrenkeFinancingObject = CreateBody['FinancingObjects'][number];
 
 export interface GrenkeRequestRecord {
   FinancingId: string;
-  ExternalReference: string;
+  /** GRENKE's human number; the answer at creation leaves it empty, as GRENKE often does ([S]). */
+  RequestId: string;
   createdAt: string;
   /** What the test company list says GRENKE decides (unknown companies are approved). */
   behaviour: 'approved' | 'declined';
@@ -72,15 +84,17 @@ export interface GrenkeRequestRecord {
   MonthlyTotalInstalment: number;
   Lessee: GrenkeLessee;
   FinancingObjects: GrenkeFinancingObject[];
-  /** Set when the signed contract came back: Contracted from then on, whatever else happens. */
+  /** The portal's application reference, told by the portal in sandbox mode (POST /control/link). */
+  portalReference?: string | undefined;
+  /** Set when the contract was generated (POST …/contractdocument). */
+  contractGeneratedAt?: string | undefined;
+  /** Set when the signed contract came as a document: Contracted from then on, whatever else happens. */
   contractedAt?: string | undefined;
-  /** Set when the dealer withdrew the request (POST …/cancel): Cancelled from then on. */
-  cancelledAt?: string | undefined;
 }
 
 /** A mock decision (sandbox control): `target` from `effectiveAt`, `heldState` until then. */
 export interface GrenkeDecisionRecord {
-  externalReference: string;
+  key: string;
   target: GrenkeState;
   heldState: GrenkeState;
   decidedAt: string;
@@ -90,25 +104,30 @@ export interface GrenkeDecisionRecord {
 export const GRENKE_NAMESPACES = {
   requests: 'grenke-requests',
   decisions: 'grenke-decisions',
-  signedContracts: 'grenke-signed-contracts',
+  links: 'grenke-links',
+  documents: 'grenke-documents',
 } as const;
 
 export function grenkeStores(records: SandboxRecords) {
   return {
     requests: records.store<GrenkeRequestRecord>(GRENKE_NAMESPACES.requests),
     decisions: records.store<GrenkeDecisionRecord>(GRENKE_NAMESPACES.decisions),
-    signedContracts: records.store<{ pdfBase64: string; receivedAt: string }>(GRENKE_NAMESPACES.signedContracts),
+    /** The portal's application reference → the request made for it. */
+    links: records.store<{ financingId: string }>(GRENKE_NAMESPACES.links),
+    /** The documents attached to a request, by FinancingId. */
+    documents: records.store<{ documents: { name: string; category: number; receivedAt: string; pdfBase64: string }[] }>(GRENKE_NAMESPACES.documents),
   };
 }
 
-/**
- * The id follows from the external reference, so that two creations of the same reference at the
- * same moment land on one record (the store's upsert), not on two requests.
- */
-export function financingIdFor(externalReference: string): string {
-  const h = sha256Hex(`grenke-financing:${externalReference}`);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+export const newFinancingId = () => randomUUID();
+
+/** GRENKE's human number ("180-33037" [S]), derived from the id. */
+export function requestNumberOf(financingId: string): string {
+  return `180-${(Number.parseInt(sha256Hex(`grenke-request:${financingId}`).slice(0, 8), 16) % 90_000) + 10_000}`;
 }
+
+/** The key a request's mock decision is kept under: the portal's reference once known, else the id. */
+export const decisionKeyOf = (request: Pick<GrenkeRequestRecord, 'FinancingId' | 'portalReference'>) => request.portalReference ?? request.FinancingId;
 
 export function behaviourOf(organisationNumber: string): 'approved' | 'declined' {
   const digits = organisationNumber.replace(/\D/g, '');
@@ -125,7 +144,6 @@ function naturalState(request: GrenkeRequestRecord, now: number): GrenkeState {
 
 export function stateOf(request: GrenkeRequestRecord, decision: GrenkeDecisionRecord | null, now = Date.now()): GrenkeState {
   if (request.contractedAt) return 'Contracted';
-  if (request.cancelledAt) return 'Cancelled';
   if (decision) return now >= Date.parse(decision.effectiveAt) ? decision.target : decision.heldState;
   return naturalState(request, now);
 }
@@ -140,9 +158,9 @@ export function instalments(amount: number, period: number): { instalment: numbe
 }
 
 /** The lessee's country: its main address, else the currency. It picks the contract's language. */
-export function countryOf(lessee: GrenkeLessee, currency: Currency): CountryCode {
+export function countryOf(lessee: GrenkeLessee, currency: string): CountryCode {
   const main = lessee.Addresses.find((a) => a.Type === 'Main');
-  const country = main?.Country?.toUpperCase();
+  const country = main?.Country.toUpperCase();
   if (country === 'NO' || country === 'SE') return country;
   return currency === 'NOK' ? 'NO' : 'SE';
 }

@@ -6,18 +6,21 @@
  * whose session expires may try again: the next request for the sessions makes a new order.
  */
 import type { FastifyInstance } from 'fastify';
-import { type ApplicationStatus, COUNTRIES, type Language, pagePath, PAGES, type SigningSessionStatus } from '@portal/domain';
+import { type ApplicationStatus, COUNTRIES, isFinalStatus, type Language, pagePath, PAGES, type SigningSessionStatus } from '@portal/domain';
 import type { ApplicationRecord } from '../db/repositories/applications';
 import type { StoredOrder } from '../db/repositories/signing-orders';
 import { repositories } from '../db/repositories';
 import { CONTRACT_DELIVERY_QUEUE } from './queues';
 import { ApiError } from '../lib/errors';
-import type { GrenkeClient } from '../providers/grenke/types';
+import { CONTRACT_DELIVERED, contractDelivered } from '../lenders/grenke/flow';
+import { isGrenkeState } from '../providers/grenke/states';
+import type { GrenkeClient, GrenkeRequest } from '../providers/grenke/types';
 import { configured } from '../providers/index';
 import type { SigningClient, SigningOrder } from '../providers/signing/types';
 import type { SessionIdentity } from '../types';
 import { applyEvent, applyEvents } from './apply-event';
 import { apiErrorFor } from './provider-errors';
+import { schedulePoll } from './refresh-status';
 
 const UNSIGNABLE: readonly SigningSessionStatus[] = ['REJECTED', 'EXPIRED', 'DELETED'];
 /** Statuses in which GRENKE is still deciding: the page waits, nothing to sign yet. */
@@ -65,7 +68,7 @@ export function businessSigning(app: FastifyInstance) {
     const provider = await app.repos.providerApplications.find(application.id);
     if (!provider?.externalId) throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
     const context = { applicationId: application.id };
-    const contract = await business().grenke.getContractDocument(provider.externalId, context);
+    const contract = await business().grenke.getContractDocument(application.countryCode, provider.externalId, context);
     if (!contract.ok) throw apiErrorFor(contract.failure);
     const signPage = `${app.config.publicUrl}${pagePath(PAGES.formSign.url())}`;
     const name = `${identity.firstName} ${identity.lastName}`;
@@ -110,21 +113,29 @@ export function businessSigning(app: FastifyInstance) {
     }
   }
 
-  /** GRENKE gets the signed contract back; only then is the lease contracted. */
-  async function deliverContract(application: ApplicationRecord, order: SigningOrder): Promise<boolean> {
+  /**
+   * GRENKE gets the signed contract (ADR 29) and answers the request as it then reads it; only a
+   * Contracted request is a lease. An application closed meanwhile (cancelled, failed) never hands
+   * its contract over: that is how a cancellation reaches GRENKE. Null: not delivered (yet).
+   */
+  async function deliverContract(application: ApplicationRecord, order: SigningOrder): Promise<GrenkeRequest | null> {
     const provider = await app.repos.providerApplications.find(application.id);
-    if (!provider?.externalId || order.packagingTask.status !== 'COMPLETED') return false;
+    if (!provider?.externalId || order.packagingTask.status !== 'COMPLETED') return null;
+    // Handed over already (a later refresh of the same order): GRENKE's word comes from the poller.
+    if (contractDelivered(provider.data) && isGrenkeState(provider.providerStatus)) return { financingId: provider.externalId, requestNumber: null, state: provider.providerStatus };
+    const current = await app.repos.applications.findById(application.id);
+    if (!current || isFinalStatus(current.status)) return null;
     const context = { applicationId: application.id };
     const signed = await business().signing.getSignedDocument(order.orderId, order.packagingTask.id, context);
-    if (!signed.ok) return false;
-    const uploaded = await business().grenke.uploadSignedContract(provider.externalId, signed.value, context);
-    return uploaded.ok;
+    if (!signed.ok) return null;
+    const delivered = await business().grenke.deliverSignedContract(application.countryCode, provider.externalId, signed.value, context);
+    return delivered.ok ? delivered.value : null;
   }
 
   /** Stores the signing service's order and applies what it means to the application. */
   async function save(application: ApplicationRecord, order: SigningOrder, signerName?: string): Promise<StoredOrder> {
     const allSigned = order.tasks.length > 0 && order.tasks.every((task) => task.status === 'COMPLETED');
-    const delivered = allSigned && (await deliverContract(application, order));
+    const delivered = allSigned ? await deliverContract(application, order) : null;
     const previous = await app.repos.signingOrders.find(application.id);
     const names = new Map((previous?.tasks ?? []).map((task) => [task.id, task.name]));
     const stored: StoredOrder = {
@@ -139,9 +150,14 @@ export function businessSigning(app: FastifyInstance) {
       await repos.signingOrders.save(application.id, stored);
       app.changes.publish(tx, `app:${application.id}`);
       const detail = { orderId: stored.orderId };
-      if (delivered) {
-        await repos.providerApplications.updateStatus(application.id, 'Contracted', null, { signed: true });
+      if (delivered?.state === 'Contracted') {
+        await repos.providerApplications.updateStatus(application.id, delivered.state, null, { [CONTRACT_DELIVERED]: true });
         await applyEvents(app, application.id, ['signing.started', 'signing.completed', 'decision.granted'], { tx, detail });
+      } else if (delivered) {
+        // GRENKE has the signed contract and contracts it in its own time: the poller waits for its word.
+        await repos.providerApplications.updateStatus(application.id, delivered.state, null, { [CONTRACT_DELIVERED]: true });
+        await applyEvents(app, application.id, ['signing.started', 'signing.completed'], { tx, detail });
+        await schedulePoll(app, application.id, 0, tx);
       } else if (allSigned) {
         await applyEvents(app, application.id, ['signing.started', 'signing.completed'], { tx, detail });
         // Signed, but GRENKE has not got the contract: a stored job keeps trying.

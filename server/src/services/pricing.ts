@@ -52,7 +52,7 @@ export async function pricingFor(app: FastifyInstance, application: ApplicationR
   let unanswered: boolean;
   if (application.provider === 'GRENKE') {
     const grenke = configured(app.providers.grenke);
-    const result = grenke.ok ? await grenke.value.calculate({ amount: input.amount, period: input.period, currency: application.currency }, context) : grenke;
+    const result = grenke.ok ? await grenke.value.calculate({ country: application.countryCode, amount: input.amount, period: input.period, currency: application.currency }, context) : grenke;
     unanswered = !result.ok;
     if (result.ok) {
       const monthly = result.value.monthlyTotalInstalment;

@@ -1,14 +1,32 @@
 /**
- * GRENKE leasing (business): decided before signing, then the contract is signed through the
- * signing service (lenders/grenke/signing.ts) and handed back to GRENKE, which contracts it.
- * GRENKE has no webhooks: the portal polls. Its states are read here and nowhere else.
+ * GRENKE leasing (business): decided before signing, then the contract is signed with BankID
+ * through the signing service (services/business-signing.ts) and handed to GRENKE, which contracts
+ * it (ADR 29). GRENKE has no webhooks: the portal polls. Its states are read here and nowhere else.
  */
 import type { LeasingState, LifecycleEvent } from '@portal/domain';
-import type { GrenkeClient, GrenkeState } from '../../providers/grenke/types';
-import { isFinal, isGrenkeState, leasingStateOf } from '../../providers/grenke/states';
+import type { ApplicationRecord } from '../../db/repositories/applications';
+import type { GrenkeClient, GrenkeObject, GrenkeState } from '../../providers/grenke/types';
+import { isFinal, isGrenkeState, isUncertain, leasingStateOf } from '../../providers/grenke/states';
+import { finalAtGrenke } from '../../providers/grenke/refusals';
 import { ok } from '../../providers/types';
 import { netPriceIn } from '../consumer';
 import type { LenderFlow, Reading } from '../types';
+
+/** The provider data flag set once the signed contract has reached GRENKE (business-signing.ts). */
+export const CONTRACT_DELIVERED = 'contractDelivered';
+
+/** Whether the signed contract has reached GRENKE, by the provider data the portal keeps. */
+export const contractDelivered = (data: Record<string, unknown> | undefined): boolean => data?.[CONTRACT_DELIVERED] === true;
+
+/** The products GRENKE finances: the merchant's items, at their price net of VAT. */
+export function grenkeObjectsOf(application: Pick<ApplicationRecord, 'items' | 'countryCode'>): GrenkeObject[] {
+  return application.items.map((item) => ({
+    description: item.name,
+    quantity: item.quantity,
+    netPricePerObject: netPriceIn(application.countryCode, item.unitPrice),
+    serialNumber: item.serialNumber,
+  }));
+}
 
 /** The lifecycle events a leasing state means (none while GRENKE is still working on it). */
 export function eventsOfLeasingState(state: LeasingState): LifecycleEvent[] {
@@ -28,20 +46,29 @@ export function eventsOfLeasingState(state: LeasingState): LifecycleEvent[] {
   }
 }
 
-export function readingOfState(state: string): Reading {
+/**
+ * What a GRENKE state means now. Before the signed contract has reached GRENKE an approval waits
+ * for the customer's signature (no polling); after it, the portal polls until GRENKE contracts
+ * (or declines). A Cancelled request after the contract reached GRENKE may well be a running lease
+ * (states.ts): the application stays signed, polling stops, and the data says the lender must
+ * check with GRENKE.
+ */
+export function readingOfState(state: string, delivered = false): Reading {
   if (!isGrenkeState(state)) return { providerStatus: state, customerUrl: null, events: [], keepPolling: true };
-  const leasing = leasingStateOf(state);
+  const leasing = leasingStateOf(state, delivered);
+  const uncertain = isUncertain(state, delivered);
   return {
     providerStatus: state,
     customerUrl: null,
     events: eventsOfLeasingState(leasing),
-    // An approval waits for the signature, which the customer drives; final states never change.
-    keepPolling: !isFinal(state) && leasing !== 'APPROVED',
+    keepPolling: !isFinal(state) && (leasing !== 'APPROVED' || delivered),
+    ...(uncertain ? { data: { cancelledAfterSignedContract: true } } : {}),
   };
 }
 
 /** The portal's leasing state of a GRENKE state word (`applicationResults[0].state`). */
-export const leasingStateOfWord = (state: string | null): LeasingState => (isGrenkeState(state) ? leasingStateOf(state) : 'PENDING');
+export const leasingStateOfWord = (state: string | null, data?: Record<string, unknown>): LeasingState =>
+  isGrenkeState(state) ? leasingStateOf(state, contractDelivered(data)) : 'PENDING';
 
 export function grenkeFlow({ client }: { client: GrenkeClient }): LenderFlow {
   return {
@@ -50,8 +77,8 @@ export function grenkeFlow({ client }: { client: GrenkeClient }): LenderFlow {
     async submit({ application, customer, form }) {
       const result = await client.createRequest(
         {
-          externalReference: application.reference,
-          amount: application.loanAmount,
+          country: application.countryCode,
+          reference: application.reference,
           period: application.loanPeriod,
           currency: application.currency,
           lessee: {
@@ -62,44 +89,53 @@ export function grenkeFlow({ client }: { client: GrenkeClient }): LenderFlow {
             address: form.address,
             postalCode: form.postalCode,
             city: form.city,
-            countryCode: application.countryCode,
           },
-          objects: application.items.map((item) => ({
-            name: item.name,
-            quantity: item.quantity,
-            netPricePerObject: netPriceIn(application.countryCode, item.unitPrice),
-            serialNumber: item.serialNumber,
-          })),
+          objects: grenkeObjectsOf(application),
         },
         { applicationId: application.id },
       );
       if (!result.ok) return result;
-      return ok({ externalId: result.value.financingId, providerStatus: result.value.state, customerUrl: null });
+      return ok({
+        externalId: result.value.financingId,
+        providerStatus: result.value.state,
+        customerUrl: null,
+        ...(result.value.requestNumber ? { data: { requestNumber: result.value.requestNumber } } : {}),
+      });
     },
 
     readSubmission(answer) {
-      return readingOfState(answer.providerStatus ?? 'None');
+      return readingOfState(answer.providerStatus ?? 'None', contractDelivered(answer.data));
     },
 
     startSigning() {
-      // Signed through the signing service, not on a GRENKE page: see lenders/grenke/signing.ts.
+      // Signed through the signing service, not on a GRENKE page: see services/business-signing.ts.
       return { kind: 'not-ready' };
     },
 
     async readStatus(application, provider) {
-      if (!provider.externalId) return ok(readingOfState(provider.providerStatus ?? 'None'));
-      const result = await client.getRequest(provider.externalId, { applicationId: application.id });
-      return result.ok ? ok(readingOfState(result.value.state)) : result;
+      const delivered = contractDelivered(provider.data);
+      if (!provider.externalId) return ok(readingOfState(provider.providerStatus ?? 'None', delivered));
+      const result = await client.getRequest(application.countryCode, provider.externalId, { applicationId: application.id });
+      if (!result.ok) return result;
+      const reading = readingOfState(result.value.state, delivered);
+      return ok(result.value.requestNumber ? { ...reading, data: { ...reading.data, requestNumber: result.value.requestNumber } } : reading);
     },
 
     interpretCallback() {
       return null;
     },
 
+    /**
+     * GRENKE publishes no call that withdraws a request (ADR 29): only changing it (PATCH) and
+     * cancelling its own e-signature. A request whose contract is never signed is never contracted,
+     * so the portal withdraws by not handing the contract over; a lease GRENKE has contracted is
+     * final and cannot be cancelled here.
+     */
     async cancel(application, provider) {
       if (!provider.externalId) return ok(undefined);
-      const result = await client.cancelRequest(provider.externalId, { applicationId: application.id });
-      return result.ok ? ok(undefined) : result;
+      const result = await client.getRequest(application.countryCode, provider.externalId, { applicationId: application.id });
+      if (!result.ok) return result;
+      return result.value.state === 'Contracted' ? finalAtGrenke(result.value.state) : ok(undefined);
     },
   };
 }

@@ -21,6 +21,8 @@ export interface TlsFiles {
   keyFile?: string | undefined;
   /** Extra CA certificates (PEM) to trust besides the system's, e.g. a private UAT CA or a test CA. */
   caFile?: string | undefined;
+  /** The settings the files come from, for the message when one cannot be read (GRENKE issues one certificate per country). */
+  settings?: { cert: string; key: string };
 }
 
 async function bundledAgentClass(): Promise<typeof Agent> {
@@ -46,8 +48,8 @@ export async function clientCertificateDispatcher(files: TlsFiles): Promise<Disp
     }
   };
   const [cert, key, ca] = await Promise.all([
-    files.certFile ? read(files.certFile, 'GRENKE_CLIENT_CERT_FILE') : undefined,
-    files.keyFile ? read(files.keyFile, 'GRENKE_CLIENT_KEY_FILE') : undefined,
+    files.certFile ? read(files.certFile, files.settings?.cert ?? 'GRENKE_CLIENT_CERT_FILE') : undefined,
+    files.keyFile ? read(files.keyFile, files.settings?.key ?? 'GRENKE_CLIENT_KEY_FILE') : undefined,
     files.caFile ? read(files.caFile, 'GRENKE CA file') : undefined,
   ]);
   const AgentClass = await bundledAgentClass();

@@ -1,34 +1,40 @@
 /**
- * The one place that reads what GRENKE's answers mean in the portal's error catalogue (spec
- * section 8). GRENKE publishes no API documentation: the error codes are the simulator's choices
- * (sandbox/src/grenke/README.md), to be replaced by GRENKE's own when a contract names them.
+ * The one place that reads what GRENKE's failures mean. GRENKE answers errors as `{Message,
+ * StatusCode, Details, CorrelationId}` and has no error codes ([S] iTakecare/leazr.co@b9d5884
+ * docs/grenke-api/STATE.md:236-241): its refusals carry their HTTP status only, and the
+ * CorrelationId is what GRENKE's support asks for, so it is logged (never the message, which may
+ * repeat what was sent).
  */
-import { fail, type ProviderRefusal, type ProviderResult } from '../types';
+import { fail, type ProviderResult } from '../types';
+import { errorAnswer } from './answers';
 
-type Meaning = Pick<ProviderRefusal, 'catalogue' | 'signing'>;
+/** A refusal the portal makes for GRENKE before calling it: the lease is contracted, declined or cancelled there. */
+export const finalAtGrenke = (state: string) => fail({ kind: 'refused', status: 409, code: state, catalogue: 'PAYMENT_STATUS_FINAL' });
 
-const MEANING_OF_CODE: Readonly<Record<string, Meaning | undefined>> = {
-  // The contract is signed, or the request declined or cancelled: nothing about it can change.
-  AlreadyContracted: { catalogue: 'PAYMENT_STATUS_FINAL' },
-  RequestClosed: { catalogue: 'PAYMENT_STATUS_FINAL' },
-  // The contract came back without every signature it needs.
-  SignatureMissing: { catalogue: 'ALL_CONTRACTS_MUST_BE_SIGNED' },
-};
+/** The refusal's code of an account set-up problem: the account has no condition list for what was asked. */
+export const ACCOUNT_SETUP = 'ACCOUNT_SETUP';
 
-/** A failure with the meaning of its GRENKE code added, when the code has one. */
-export function withMeaning<T>(result: ProviderResult<T>): ProviderResult<T> {
-  if (result.ok || result.failure.kind !== 'refused' || !result.failure.code) return result;
-  const meaning = MEANING_OF_CODE[result.failure.code];
-  return meaning ? fail({ ...result.failure, ...meaning }) : result;
+/**
+ * GRENKE answers a problem with the account's set-up (no condition list for the product type,
+ * payment frequency or market) as HTTP 500: "There is a problem with this User Account. Please
+ * contact your GRENKE representative." / "No condition list found for the submitted parameters"
+ * (STATE.md@b9d5884:236-241; the reseller reads `Details` for it, index.ts:625-642). That is a
+ * refusal the lender's operator must act on with GRENKE, not an outage: it opens no circuit.
+ * Other 5xx answers are outages.
+ */
+export function accountSetupProblem(status: number, body: unknown): boolean {
+  if (status !== 500) return false;
+  const parsed = errorAnswer.safeParse(body);
+  if (!parsed.success) return false;
+  const { Message = '', Details } = parsed.data;
+  return /condition list/i.test(Details ?? '') || /problem with this user account/i.test(Message);
 }
 
-/** A 2xx that should carry the financing request and does not (no FinancingId, or nothing readable). */
-export const requestMissing = (status: number) =>
-  fail({ kind: 'refused', status, code: 'NO_REQUEST_IN_ANSWER', catalogue: 'PAYMENT_RESPONSE_MISSING' });
-
-/** An answer the transport could not read at all, for a call that must answer the request. */
-export function requestExpected<T>(result: ProviderResult<T>): ProviderResult<T> {
-  if (result.ok || result.failure.kind !== 'unavailable') return result;
-  const { status } = result.failure;
-  return status !== undefined && status >= 200 && status < 300 ? requestMissing(status) : result;
+/** GRENKE's CorrelationId in an error body, for the log. */
+export function correlationIdOf(body: unknown): string | undefined {
+  const parsed = errorAnswer.safeParse(body);
+  return parsed.success ? parsed.data.CorrelationId : undefined;
 }
+
+/** A refusal that needs no meaning beyond its status (GRENKE's 409 on a contract generated already). */
+export const isConflict = <T>(result: ProviderResult<T>) => !result.ok && result.failure.kind === 'refused' && result.failure.status === 409;

@@ -8,6 +8,7 @@
 import { type GrenkeMockAction, MOCK_DELAY_SECONDS } from '@portal/domain';
 import { createHttpClient } from '../http';
 import { fail, ok, type CallContext, type InteractionRecorder, type ProviderResult } from '../types';
+import type { GrenkeClient } from './types';
 
 export { GRENKE_MOCK_ACTIONS, type GrenkeMockAction } from '@portal/domain';
 
@@ -21,10 +22,9 @@ export interface GrenkeSandboxControlOptions {
 }
 
 /**
- * Makes the GRENKE request with this external reference (the application reference) take the
- * mock decision once `delayMs` has passed: continue → ApplicationReceived, denied → Declined,
- * cancelled → Cancelled, approved → ReadyToSign. It may be called before or after the request
- * is created.
+ * Makes the GRENKE request of this application (by its reference) take the mock decision once
+ * `delayMs` has passed: continue → ApplicationReceived, denied → Declined, cancelled → Cancelled,
+ * approved → ReadyToSign. It may be called before or after the request is created.
  */
 export async function decideGrenkeSandboxRequest(
   options: GrenkeSandboxControlOptions,
@@ -44,4 +44,34 @@ export async function decideGrenkeSandboxRequest(
     context,
   });
   return response.ok ? ok(undefined) : response;
+}
+
+/**
+ * GRENKE's request carries no reference of the portal's (its documented body has none), so the
+ * simulator cannot tell by itself which application a request is for, and a mock decision taken
+ * before the request exists could not find it. In sandbox mode the portal tells the simulator,
+ * right after creating a request, which application it belongs to. Sandbox only: the production
+ * client is this one's `client`, untouched.
+ */
+export function withSandboxLink(client: GrenkeClient, options: Omit<GrenkeSandboxControlOptions, 'recorder'>): GrenkeClient {
+  // Not a call to GRENKE: nothing for the interaction log.
+  const http = createHttpClient({ provider: 'grenke', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: { record: async () => undefined } });
+  return {
+    ...client,
+    async createRequest(input, context) {
+      const created = await client.createRequest(input, context);
+      if (created.ok) {
+        // The request exists either way: a failed link only leaves a mock decision without its request.
+        await http.request({
+          operation: 'sandboxLink',
+          method: 'POST',
+          path: 'control/link',
+          json: { externalReference: input.reference, financingId: created.value.financingId },
+          responseType: 'none',
+          context,
+        });
+      }
+      return created;
+    },
+  };
 }

@@ -1,11 +1,16 @@
 /**
  * GRENKE leasing (business), as the portal needs it. PascalCase JSON over HTTPS with a client
- * certificate; no webhooks, so the portal polls. See PROVIDERS.md.
+ * certificate per country; no webhooks, so the portal polls. GRENKE publishes nothing: what the
+ * adapter follows is a reseller's notes made from GRENKE's swagger and live calls (PROVIDERS.md,
+ * [S]), and how the signed contract reaches GRENKE is ADR 29.
  */
-import type { Currency, LeasingState } from '@portal/domain';
+import type { CountryCode, Currency, LeasingState } from '@portal/domain';
 import type { CallContext, ProviderResult } from '../types';
 
-/** GRENKE's own states (the last three are final). Mapped to the portal's in states.ts. */
+/**
+ * GRENKE's 17 request states ([S] the swagger's enum, as iTakecare/leazr.co@f0d85f9
+ * docs/grenke-api/INTEGRATION.md:157-173 lists it). Mapped to the portal's in states.ts.
+ */
 export const GRENKE_STATES = [
   'None',
   'RequestToGrenke',
@@ -13,6 +18,14 @@ export const GRENKE_STATES = [
   'ApplicationReceived',
   'GuaranteeRequired',
   'ReadyToSign',
+  'ContractPrinted',
+  'ContractPrintedBeforeStatement',
+  'StartingESignature',
+  'AwaitingCustomerSignature',
+  'AwaitingPartnerSignature',
+  'AwaitingSigningAppSignature',
+  'CancellingESignature',
+  'AwaitingDeliveryConfirmation',
   'Contracted',
   'Declined',
   'Cancelled',
@@ -21,16 +34,29 @@ export type GrenkeState = (typeof GRENKE_STATES)[number];
 
 export interface GrenkeRequest {
   financingId: string;
-  /** The portal's application reference (ExternalReference). */
-  externalReference: string;
+  /** GRENKE's human number (`RequestId`, e.g. 180-33037); often empty right after creation. */
+  requestNumber: string | null;
   state: GrenkeState;
-  monthlyInstalment: number | null;
+}
+
+/** A product of the application, as GRENKE finances it. */
+export interface GrenkeObject {
+  /** The product as the merchant names it: GRENKE's `Details` (not `Name`, which is an object type's). */
+  description: string;
+  quantity: number;
+  /** Net of VAT, to the cent. */
+  netPricePerObject: number;
+  serialNumber: string | null;
 }
 
 export interface GrenkeCreateRequest {
-  /** The portal's application reference; creating it again answers the same request. */
-  externalReference: string;
-  amount: number;
+  /** Picks the certificate (and so GRENKE's branch and account) the request goes through. */
+  country: CountryCode;
+  /**
+   * The portal's application reference. GRENKE's documented request has no field for it, so it is
+   * not sent; the sandbox links its mock decisions by it (sandbox-control.ts).
+   */
+  reference: string;
   period: number;
   currency: Currency;
   lessee: {
@@ -38,12 +64,12 @@ export interface GrenkeCreateRequest {
     organisationNumber: string;
     email: string | null;
     phone: string | null;
-    address: string | null;
-    postalCode: string | null;
-    city: string | null;
-    countryCode: string;
+    address: string;
+    postalCode: string;
+    city: string;
   };
-  objects: { name: string; quantity: number; netPricePerObject: number; serialNumber: string | null }[];
+  /** At least one; GRENKE finances their sum. */
+  objects: GrenkeObject[];
 }
 
 export interface GrenkeCalculation {
@@ -54,27 +80,24 @@ export interface GrenkeCalculation {
 
 export interface GrenkeClient {
   /**
-   * The cheapest read the provider offers, uncached: the background probe that tests an open
-   * circuit (providers/health.ts). Answers only whether the provider answered.
+   * The cheapest read the provider offers, uncached, for `country` or every country with a
+   * certificate: the background probe that tests an open circuit (providers/health.ts) and the
+   * operator's preflight. A refusal (the account's set-up) is GRENKE answering.
    */
-  probe(): Promise<ProviderResult<void>>;
-  calculate(input: { amount: number; period: number; currency: Currency }, context?: CallContext): Promise<ProviderResult<GrenkeCalculation>>;
+  probe(country?: CountryCode): Promise<ProviderResult<void>>;
+  calculate(input: { country: CountryCode; amount: number; period: number; currency: Currency }, context?: CallContext): Promise<ProviderResult<GrenkeCalculation>>;
   createRequest(input: GrenkeCreateRequest, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;
-  getRequest(financingId: string, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;
-  /** The lease contract to sign, as a PDF (available once the request is ReadyToSign). */
-  getContractDocument(financingId: string, context?: CallContext): Promise<ProviderResult<Uint8Array>>;
+  getRequest(country: CountryCode, financingId: string, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;
+  /** The lease contract to sign, as a PDF: generated at GRENKE if it is not yet (approved requests only), then fetched. */
+  getContractDocument(country: CountryCode, financingId: string, context?: CallContext): Promise<ProviderResult<Uint8Array>>;
   /**
-   * Hands the signed contract back to GRENKE (POST …/contractdocument); the request becomes
-   * Contracted. A contract without every signature is refused with ALL_CONTRACTS_MUST_BE_SIGNED;
-   * one for a request that is declined or cancelled with PAYMENT_STATUS_FINAL.
+   * Hands the contract the customer signed with BankID to GRENKE (ADR 29: attached to the request
+   * as a document) and answers the request as GRENKE then reads it: Contracted once GRENKE has
+   * contracted it, else still approved (the portal keeps polling). A request that is Contracted
+   * already is answered as it is; one that is Declined or Cancelled is refused with
+   * PAYMENT_STATUS_FINAL and nothing is sent.
    */
-  uploadSignedContract(financingId: string, pdf: Uint8Array, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;
-  /**
-   * Withdraws the request ([?] POST …/requests/{id}/cancel): it then reads Cancelled. Cancelled
-   * already, or declined (nothing to withdraw), is done; a Contracted one is final and refused
-   * with PAYMENT_STATUS_FINAL.
-   */
-  cancelRequest(financingId: string, context?: CallContext): Promise<ProviderResult<void>>;
+  deliverSignedContract(country: CountryCode, financingId: string, pdf: Uint8Array, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;
 }
 
 export type { LeasingState };
