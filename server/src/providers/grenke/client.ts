@@ -204,6 +204,8 @@ export function createGrenkeClient(options: GrenkeClientOptions): GrenkeClient {
   /** The request body ([S] INTEGRATION.md:112-153; index.ts:755-800, :1119-1133, :1314-1330), or the refusal of a product or company GRENKE's lists cannot take. */
   const requestBody = async (input: GrenkeCreateRequest, context?: CallContext) => {
     const { country, lessee } = input;
+    // GRENKE finances objects: a request without one is not a lease (the merchant API requires one).
+    if (input.objects.length === 0) return fail({ kind: 'refused', status: 422, code: 'NO_OBJECTS' });
     const forms = await legalForms(country);
     if (!forms.ok) return forms;
     const legalFormId = legalFormIdFor(country, lessee.companyName, forms.value);
@@ -217,7 +219,7 @@ export function createGrenkeClient(options: GrenkeClientOptions): GrenkeClient {
     const types = await objectTypes(country);
     if (!types.ok) return types;
     const objectTypeIds = input.objects.map((o) => objectTypeIdFor(o.description, types.value, options.objectType));
-    if (objectTypeIds.some((id) => id === null) || input.objects.length === 0) {
+    if (objectTypeIds.some((id) => id === null)) {
       log?.error(
         { provider: 'grenke', country, objectType: options.objectType ?? 'not set', applicationId: context?.applicationId },
         `GRENKE: no object type in the ${country} account's list for a product; the request was not sent. The lender must set GRENKE_OBJECT_TYPE to a name (or id) of GRENKE's /basic/v1/objecttypes`,
