@@ -15,6 +15,7 @@ import pages from './en/pages.json';
 import payment from './en/payment.json';
 import sandbox from './en/sandbox.json';
 import sign from './en/sign.json';
+import signFail from './en/sign-fail.json';
 
-export const WEB_CATALOGUE_EN = { app, apply, closed, ds, 'error-page': errorPage, index, pages, payment, sandbox, sign };
+export const WEB_CATALOGUE_EN = { app, apply, closed, ds, 'error-page': errorPage, index, pages, payment, sandbox, sign, 'sign-fail': signFail };
 export type WebCatalogue = typeof WEB_CATALOGUE_EN;

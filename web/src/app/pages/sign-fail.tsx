@@ -48,21 +48,21 @@ export default function SignFailPage() {
   return (
     <MessagePanel
       tone={code === null ? 'warning' : 'error'}
-      title={t('sign.fail.title')}
+      title={t('sign-fail.title')}
       actions={
         <>
           {canRetry ? (
             <Button loading={signing.starting} onClick={retry}>
-              {t('sign.fail.retry')}
+              {t('sign.retry')}
             </Button>
           ) : null}
           <BackToMerchant merchant={application.merchantName} variant={canRetry ? 'secondary' : 'primary'} />
         </>
       }
     >
-      <p>{code === null ? t('sign.fail.cancelled') : t(`sign.fail.codes.${code}`)}</p>
-      {code === null ? null : <p className="text-sm text-neutral-700">{t('sign.fail.code', { code: String(code) })}</p>}
-      <p>{t(canRetry ? 'sign.fail.next' : 'sign.fail.closedNext', { merchant })}</p>
+      <p>{code === null ? t('sign-fail.cancelled') : t(`sign-fail.codes.${code}`)}</p>
+      {code === null ? null : <p className="text-sm text-neutral-700">{t('sign-fail.code', { code: String(code) })}</p>}
+      <p>{t(canRetry ? 'sign.retryNext' : 'sign-fail.closedNext', { merchant })}</p>
       {signing.error ? (
         <Alert variant="error" heading={t('sign.resurs.startFailed')}>
           {errorText(signing.error, t)}

@@ -94,13 +94,13 @@ function SigningState({ application, state, refreshNow, startOver }: StateProps)
           title={t('sign.activityFailed.title')}
           actions={
             <>
-              <Button onClick={startOver}>{t('sign.fail.retry')}</Button>
+              <Button onClick={startOver}>{t('sign.retry')}</Button>
               <BackToMerchant merchant={application.merchantName} />
             </>
           }
         >
           <p role="alert">{errorText(state.error, t)}</p>
-          <p>{t('sign.fail.next', { merchant })}</p>
+          <p>{t('sign.retryNext', { merchant })}</p>
         </MessagePanel>
       );
     case 'waiting':
