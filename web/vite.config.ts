@@ -27,10 +27,11 @@ const SHELL = [
 ];
 /**
  * What the pages after the apply screen share and the apply route does not use (the application
- * of the flow, the flow's language): one chunk of their own, so the apply route does not
- * download it (ADR 14, update).
+ * of the flow, the flow's language, starting a Resurs signing again from the sign and signing
+ * failure pages): one chunk of their own, so the apply route does not download it (ADR 14).
  */
-const FLOW = /[\\/]web[\\/]src[\\/](features[\\/]payment[\\/](hooks[\\/]use-flow-application|logic[\\/]remembered-reference)\.|lib[\\/]flow[\\/]use-application-language\.)/;
+const FLOW =
+  /[\\/]web[\\/]src[\\/](features[\\/](payment[\\/](hooks[\\/]use-flow-application|logic[\\/]remembered-reference)|sign[\\/](hooks[\\/]use-start-resurs-signing|api[\\/]create-signing-session))\.|lib[\\/]flow[\\/]use-application-language\.)/;
 /**
  * The flow's closing parts: the way back to the shop, which the pages after the apply screen show,
  * and the panel that takes the place of a page whose application turned final (the apply and
