@@ -223,6 +223,17 @@ describe('configuration', () => {
       expect(() => loadConfig({ ...RESURS_V2 })).toThrow(/OIDC_ISSUER: required for the BankID broker/);
     });
 
+    it("takes the terms GRENKE's leases are asked for and the signing account's method names, refusing values GRENKE does not have", () => {
+      const grenke = { GRENKE_BASE_URL: LIVE.GRENKE_BASE_URL, GRENKE_CLIENT_CERT_FILE: 'c.pem', GRENKE_CLIENT_KEY_FILE: 'k.pem' };
+      const signing = { SIGNING_BASE_URL: LIVE.SIGNING_BASE_URL, SIGNING_CLIENT_ID: 'id', SIGNING_CLIENT_SECRET: 'secret' };
+      const config = loadConfig({ ...BROKER, ...grenke, ...signing, GRENKE_PRODUCT_TYPE: 'Rent', GRENKE_PAYMENT_FREQUENCY: 'Quarterly', SIGNING_METHOD_NO: 'nbid-sign' });
+      expect(config.providers.grenke).toMatchObject({ terms: { productType: 'Rent', paymentFrequency: 'Quarterly' }, objectType: undefined });
+      expect(config.providers.grenke?.terms).not.toHaveProperty('paymentMethod');
+      expect(config.providers.signing?.signatureMethods).toEqual({ NO: 'nbid-sign' });
+      expect(() => loadConfig({ ...BROKER, ...grenke, GRENKE_PRODUCT_TYPE: 'Leasing' })).toThrow(/GRENKE_PRODUCT_TYPE: Invalid option/);
+      expect(() => loadConfig({ ...BROKER, ...RESURS_V2, SIGNING_METHOD_SE: 'sbid' })).toThrow(/SIGNING_BASE_URL: required for the signing service/);
+    });
+
     it('takes the BankID broker profile, Idura by default', () => {
       expect(loadConfig({ ...RESURS_V2, ...BROKER }).providers.oidc.profile).toBe('idura');
       expect(loadConfig({ ...RESURS_V2, ...BROKER, OIDC_PROFILE: 'signicat' }).providers.oidc.profile).toBe('signicat');

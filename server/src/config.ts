@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { COUNTRY_CODES, type CountryCode, RATE_LIMIT_NAMES, RATE_LIMITS, type RateLimit, type RateLimitName } from '@portal/domain';
 import { type DataKey, parseDataKeys } from './lib/personal-data';
+import { GRENKE_PAYMENT_FREQUENCIES, GRENKE_PAYMENT_METHODS, GRENKE_PRODUCT_TYPES, type GrenkeTerms } from './providers/grenke/client';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -77,9 +78,17 @@ const envSchema = z.object({
   GRENKE_CLIENT_KEY_FILE_NO: z.string().min(1).optional(),
   GRENKE_CLIENT_CERT_FILE_SE: z.string().min(1).optional(),
   GRENKE_CLIENT_KEY_FILE_SE: z.string().min(1).optional(),
+  // What the leases are asked for: each GRENKE account's condition list allows some (ADR 29).
+  GRENKE_PRODUCT_TYPE: z.enum(GRENKE_PRODUCT_TYPES).optional(),
+  GRENKE_PAYMENT_FREQUENCY: z.enum(GRENKE_PAYMENT_FREQUENCIES).optional(),
+  GRENKE_PAYMENT_METHOD: z.enum(GRENKE_PAYMENT_METHODS).optional(),
+  GRENKE_OBJECT_TYPE: z.string().min(1).max(100).optional(),
   SIGNING_BASE_URL: url.optional(),
   SIGNING_CLIENT_ID: z.string().min(1).optional(),
   SIGNING_CLIENT_SECRET: z.string().min(1).optional(),
+  // The e-ID signature method names on the signing account (Signicat's are set up per account).
+  SIGNING_METHOD_NO: z.string().min(1).max(100).optional(),
+  SIGNING_METHOD_SE: z.string().min(1).max(100).optional(),
   OIDC_ISSUER: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -127,9 +136,15 @@ const PROVIDER_VARIABLES = [
   'GRENKE_CLIENT_KEY_FILE_NO',
   'GRENKE_CLIENT_CERT_FILE_SE',
   'GRENKE_CLIENT_KEY_FILE_SE',
+  'GRENKE_PRODUCT_TYPE',
+  'GRENKE_PAYMENT_FREQUENCY',
+  'GRENKE_PAYMENT_METHOD',
+  'GRENKE_OBJECT_TYPE',
   'SIGNING_BASE_URL',
   'SIGNING_CLIENT_ID',
   'SIGNING_CLIENT_SECRET',
+  'SIGNING_METHOD_NO',
+  'SIGNING_METHOD_SE',
   'OIDC_ISSUER',
   'OIDC_CLIENT_ID',
   'OIDC_CLIENT_SECRET',
@@ -209,9 +224,14 @@ export interface Config {
     /** The portal's own Resurs accounts, per country (Resurs issues Norway and Sweden separately; null: none there). */
     resursV2: { baseUrl: string; accounts: Record<CountryCode, ResursV2Account | null> } | null;
     resursV1: { baseUrl: string; accounts: Record<CountryCode, ResursV1Account | null> } | null;
-    /** GRENKE, with the client certificate of each country it is configured for (null: not there; the sandbox needs none). */
-    grenke: { baseUrl: string; countries: Record<CountryCode, GrenkeCountry | null> } | null;
-    signing: { baseUrl: string; clientId: string; clientSecret: string } | null;
+    /**
+     * GRENKE, with the client certificate of each country it is configured for (null: not there;
+     * the sandbox needs none), the terms its leases are asked for and the object type of the
+     * products (the adapter's defaults where unset).
+     */
+    grenke: { baseUrl: string; countries: Record<CountryCode, GrenkeCountry | null>; terms: Partial<GrenkeTerms>; objectType: string | undefined } | null;
+    /** The signing service, and the names of its BankID signature methods where the account's differ from the usual. */
+    signing: { baseUrl: string; clientId: string; clientSecret: string; signatureMethods: Partial<Record<CountryCode, string>> } | null;
     oidc: { issuer: string; clientId: string; clientSecret: string; profile: OidcProfileName };
     /**
      * Who may sign for a company: Brønnøysund's Enhetsregisteret (NO, open, always there), and
@@ -367,8 +387,8 @@ function readProviders(e: ParsedEnv, sandbox: boolean, sandboxUrl: (path: string
         accounts: perCountry((c) => ({ clientId: `sandbox-client-${c.toLowerCase()}`, clientSecret: `sandbox-secret-${c.toLowerCase()}`, storeId: 'sandbox-store' })),
       },
       resursV1: { baseUrl: sandboxUrl('resurs-v1'), accounts: perCountry((c) => ({ username: `sandbox-user-${c.toLowerCase()}`, password: `sandbox-password-${c.toLowerCase()}` })) },
-      grenke: { baseUrl: sandboxUrl('grenke'), countries: perCountry(() => ({ certFile: undefined, keyFile: undefined })) },
-      signing: { baseUrl: sandboxUrl('signing'), clientId: 'sandbox-client', clientSecret: 'sandbox-secret' },
+      grenke: { baseUrl: sandboxUrl('grenke'), countries: perCountry(() => ({ certFile: undefined, keyFile: undefined })), terms: {}, objectType: undefined },
+      signing: { baseUrl: sandboxUrl('signing'), clientId: 'sandbox-client', clientSecret: 'sandbox-secret', signatureMethods: {} },
       oidc: { issuer: sandboxUrl('bankid'), clientId: 'portal', clientSecret: 'sandbox-oidc-secret', profile: e.OIDC_PROFILE },
       registry: {
         norway: { baseUrl: sandboxUrl('registry/no') },
@@ -410,13 +430,24 @@ function readProviders(e: ParsedEnv, sandbox: boolean, sandboxUrl: (path: string
       return files ? { certFile: files[0], keyFile: files[1] } : null;
     });
     noCountry(provider, countries, 'GRENKE issues a client certificate per country: GRENKE_CLIENT_CERT_FILE_NO and GRENKE_CLIENT_KEY_FILE_NO, the same with _SE, or the pair without suffix');
-    grenke = { baseUrl: required('GRENKE_BASE_URL', provider), countries };
+    const terms = { productType: e.GRENKE_PRODUCT_TYPE, paymentFrequency: e.GRENKE_PAYMENT_FREQUENCY, paymentMethod: e.GRENKE_PAYMENT_METHOD };
+    grenke = {
+      baseUrl: required('GRENKE_BASE_URL', provider),
+      countries,
+      terms: Object.fromEntries(Object.entries(terms).filter(([, value]) => value !== undefined)),
+      objectType: e.GRENKE_OBJECT_TYPE,
+    };
   }
 
   let signing: Config['providers']['signing'] = null;
-  if (given(['SIGNING_BASE_URL', 'SIGNING_CLIENT_ID', 'SIGNING_CLIENT_SECRET']).length > 0) {
+  if (given(['SIGNING_BASE_URL', 'SIGNING_CLIENT_ID', 'SIGNING_CLIENT_SECRET', 'SIGNING_METHOD_NO', 'SIGNING_METHOD_SE']).length > 0) {
     const provider = 'the signing service';
-    signing = { baseUrl: required('SIGNING_BASE_URL', provider), clientId: required('SIGNING_CLIENT_ID', provider), clientSecret: required('SIGNING_CLIENT_SECRET', provider) };
+    signing = {
+      baseUrl: required('SIGNING_BASE_URL', provider),
+      clientId: required('SIGNING_CLIENT_ID', provider),
+      clientSecret: required('SIGNING_CLIENT_SECRET', provider),
+      signatureMethods: Object.fromEntries(([['NO', e.SIGNING_METHOD_NO], ['SE', e.SIGNING_METHOD_SE]] as const).filter(([, name]) => name !== undefined)),
+    };
   }
 
   let sweden: Config['providers']['registry']['sweden'] = null;

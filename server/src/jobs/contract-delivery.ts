@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isFinalStatus } from '@portal/domain';
+import { contractDelivered } from '../lenders/grenke/flow';
 import { businessSigning } from '../services/business-signing';
 import { CONTRACT_DELIVERY_QUEUE } from '../services/queues';
 
@@ -26,7 +27,9 @@ export function registerContractDelivery(app: FastifyInstance): void {
         // Unreachable now: the next attempt follows (scheduled below).
       }
       const after = await app.repos.applications.findById(applicationId);
-      if (after && !isFinalStatus(after.status) && attempt + 1 < MAX_DELIVERY_ATTEMPTS) {
+      // Once GRENKE has the signed contract, the status poll follows it to Contracted: nothing left to hand over.
+      const delivered = contractDelivered((await app.repos.providerApplications.find(applicationId))?.data);
+      if (after && !delivered && !isFinalStatus(after.status) && attempt + 1 < MAX_DELIVERY_ATTEMPTS) {
         await app.jobs.send(CONTRACT_DELIVERY_QUEUE, { applicationId, attempt: attempt + 1 }, { startAfter: Math.min(30 * 2 ** attempt, 3600), singletonKey: `${applicationId}:${attempt + 1}` });
       }
     },

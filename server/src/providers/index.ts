@@ -96,6 +96,8 @@ export function buildProviders(
         baseUrl: p.grenke.baseUrl,
         // Each country's calls present that country's certificate (GRENKE issues one per country).
         countries: { NO: grenkeCountries?.NO ?? null, SE: grenkeCountries?.SE ?? null },
+        terms: p.grenke.terms,
+        objectType: p.grenke.objectType,
         timeoutMs,
         recorder,
         guard: health?.guard('grenke'),

@@ -127,7 +127,7 @@ export async function runProvidersCheck(config: Config, log: FastifyBaseLogger):
   for (const country of COUNTRY_CODES) {
     const grenke = providers.grenke;
     if (!grenke || !p.grenke?.countries[country]) off('grenke', country);
-    else await check('grenke', country, p.grenke.baseUrl, [() => grenke.probe()]);
+    else await check('grenke', country, p.grenke.baseUrl, [() => grenke.probe(country)]);
   }
   const signing = providers.signing;
   if (!signing) off('signing', null);

@@ -18,9 +18,12 @@ import { ACCOUNT_SETUP, accountSetupProblem, correlationIdOf, finalAtGrenke, isC
 import type { GrenkeCalculation, GrenkeClient, GrenkeCreateRequest, GrenkeObject, GrenkeRequest } from './types';
 
 /** `ProductType`, `PaymentFrequency` and `PaymentMethod` as GRENKE names them (index.ts:523-526; INTEGRATION.md:91-94). */
-export type GrenkeProductType = 'ClassicLease' | 'PartialAmortisation' | 'Rent' | 'AllIn' | 'AllIn3' | 'AllIn6' | 'AllInWithoutBackup' | 'OfficeDirect';
-export type GrenkePaymentFrequency = 'Monthly' | 'Quarterly';
-export type GrenkePaymentMethod = 'DirectDebit' | 'Invoice';
+export const GRENKE_PRODUCT_TYPES = ['ClassicLease', 'PartialAmortisation', 'Rent', 'AllIn', 'AllIn3', 'AllIn6', 'AllInWithoutBackup', 'OfficeDirect'] as const;
+export const GRENKE_PAYMENT_FREQUENCIES = ['Monthly', 'Quarterly'] as const;
+export const GRENKE_PAYMENT_METHODS = ['DirectDebit', 'Invoice'] as const;
+export type GrenkeProductType = (typeof GRENKE_PRODUCT_TYPES)[number];
+export type GrenkePaymentFrequency = (typeof GRENKE_PAYMENT_FREQUENCIES)[number];
+export type GrenkePaymentMethod = (typeof GRENKE_PAYMENT_METHODS)[number];
 
 export interface GrenkeTerms {
   productType: GrenkeProductType;
