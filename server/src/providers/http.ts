@@ -59,6 +59,29 @@ export interface HttpClient {
   request<T = unknown>(request: HttpRequest<T>): Promise<ProviderResult<HttpResponse<T>>>;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An error answer's body, as JSON where it is (else its text), read up to a limit: for its code and trace id, never logged whole. */
+async function errorBody(response: Response): Promise<unknown> {
+  const text = (await response.text().catch(() => '')).slice(0, 64 * 1024);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The provider's id of a failed call, for the operator to quote to its support: Resurs' `traceId`,
+ * GRENKE's `CorrelationId`. An id of the provider's own making, never personal data; only a short
+ * token of letters, digits and dashes is kept.
+ */
+function traceOf(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const found = body.traceId ?? body.CorrelationId ?? body.correlationId ?? body.TraceId;
+  return typeof found === 'string' && /^[\w.:-]{1,100}$/.test(found) ? found : undefined;
+}
+
 function buildUrl(baseUrl: string, path: string, query?: HttpRequest['query']): string {
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`);
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -90,7 +113,7 @@ function unguardedClient(options: HttpClientOptions): HttpClient {
         body = request.body as BodyInit;
       }
 
-      const record = (outcome: Interaction['outcome'], httpStatus?: number, field?: string) =>
+      const record = (outcome: Interaction['outcome'], httpStatus?: number, field?: string, trace?: string) =>
         options.recorder.record({
           provider: options.provider,
           operation: request.operation,
@@ -99,6 +122,7 @@ function unguardedClient(options: HttpClientOptions): HttpClient {
           outcome,
           durationMs: performance.now() - started,
           ...(field ? { field } : {}),
+          ...(trace ? { trace } : {}),
         });
 
       let response: Response;
@@ -119,23 +143,14 @@ function unguardedClient(options: HttpClientOptions): HttpClient {
 
       const { status } = response;
       if (status >= 500) {
-        if (options.refusalOf5xx) {
-          const text = await response.text().catch(() => '');
-          let body: unknown = text;
-          try {
-            body = JSON.parse(text) as unknown;
-          } catch {
-            // Kept as text.
-          }
-          const code = options.refusalOf5xx(status, body);
-          if (code !== null) {
-            await record('refused', status);
-            return fail({ kind: 'refused', status, code });
-          }
-        } else {
-          await response.body?.cancel();
+        const body = await errorBody(response);
+        const trace = traceOf(body);
+        const code = options.refusalOf5xx?.(status, body) ?? null;
+        if (code !== null) {
+          await record('refused', status, undefined, trace);
+          return fail({ kind: 'refused', status, code });
         }
-        await record('unavailable', status);
+        await record('unavailable', status, undefined, trace);
         return fail({ kind: 'unavailable', reason: 'server-error', status });
       }
       if (status === 429) {
@@ -145,17 +160,11 @@ function unguardedClient(options: HttpClientOptions): HttpClient {
         return fail({ kind: 'rate-limited', ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) });
       }
       if (status >= 400 || (status >= 300 && status < 400)) {
-        let code: string | undefined;
-        try {
-          const text = await response.text();
-          // `code` (Resurs), `errorCode`, or PascalCase `Code`.
-          const parsed = JSON.parse(text) as { code?: unknown; errorCode?: unknown; Code?: unknown };
-          const found = parsed.code ?? parsed.errorCode ?? parsed.Code;
-          code = typeof found === 'string' ? found : undefined;
-        } catch {
-          code = undefined;
-        }
-        await record('refused', status);
+        const body = await errorBody(response);
+        // `code` (Resurs), `errorCode`, or PascalCase `Code`.
+        const found = isRecord(body) ? (body.code ?? body.errorCode ?? body.Code) : undefined;
+        const code = typeof found === 'string' ? found : undefined;
+        await record('refused', status, undefined, traceOf(body));
         return fail({ kind: 'refused', status, ...(code ? { code } : {}) });
       }
 

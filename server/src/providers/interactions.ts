@@ -10,12 +10,12 @@ import type { Interaction, InteractionRecorder } from './types';
 export function databaseRecorder(db: Queryable, log: FastifyBaseLogger): InteractionRecorder {
   return {
     async record(interaction: Interaction) {
-      const { provider, operation, applicationId, httpStatus, outcome, durationMs, field } = interaction;
+      const { provider, operation, applicationId, httpStatus, outcome, durationMs, field, trace } = interaction;
       if (outcome === 'unreadable') {
         // The provider's fault, said loudly: which provider, which call, which field (a path, never a value).
         log.error({ provider, operation, applicationId, httpStatus, outcome, field, durationMs }, `provider answer unreadable: ${provider} ${operation}, field ${field ?? '?'}`);
       } else {
-        log.info({ provider, operation, applicationId, httpStatus, outcome, durationMs }, 'provider call');
+        log.info({ provider, operation, applicationId, httpStatus, outcome, durationMs, ...(trace ? { providerTrace: trace } : {}) }, 'provider call');
       }
       try {
         await providerInteractionsRepository(db).insert({

@@ -106,6 +106,8 @@ export interface Interaction {
   durationMs: number;
   /** For an unreadable answer: which field could not be read (a path, never a value). */
   field?: string | undefined;
+  /** For a failed call: the provider's id of it (Resurs' traceId, GRENKE's CorrelationId), to quote to its support. */
+  trace?: string | undefined;
 }
 
 export interface InteractionRecorder {
