@@ -20,10 +20,11 @@ describe('shapeDiff', () => {
 });
 
 describe('every fixture', () => {
-  it('names its source and the day it was read', () => {
+  it('names its source and the day it was read, and holds an example or says why there is none', () => {
     // fixtures() parses each file with its header schema and throws on one that does not say.
     const all = fixtures();
     expect(all.length).toBeGreaterThan(0);
-    for (const { fixture } of all) expect(fixture.request !== undefined || fixture.answer !== undefined).toBe(true);
+    // An example, or a note saying why the provider publishes none for the call.
+    for (const { provider, name, fixture } of all) expect(fixture.request !== undefined || fixture.answer !== undefined || fixture.note !== undefined, `${provider}/${name}`).toBe(true);
   });
 });
