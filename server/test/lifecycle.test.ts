@@ -36,7 +36,7 @@ describe.each(ENGINES)('the application lifecycle on %s', (engine) => {
   let t: TestApp & { url: string };
   beforeAll(async () => {
     // One test submits 200 times: the submit limits are raised for it.
-    t = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '3000', RATE_LIMITS: SUBMIT_STORM_LIMITS });
+    t = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '10000', RATE_LIMITS: SUBMIT_STORM_LIMITS });
   });
   afterAll(async () => t.close());
 
