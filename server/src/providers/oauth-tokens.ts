@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { HttpClient, HttpRequest, HttpResponse } from './http';
-import { type CallContext, fail, ok, type ProviderResult } from './types';
+import { type CallContext, ok, type ProviderResult } from './types';
 
 /** Renew this long before the provider's expiry (at most half the token's life), so no call goes out with a dying token. */
 const RENEW_BEFORE_EXPIRY_MS = 60_000;
