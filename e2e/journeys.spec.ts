@@ -119,13 +119,14 @@ test('consumer NO v1 approved: BankID, apply, terms, sign with Resurs, back with
 
   await expect(page).toHaveURL(/\/loan-subscription\/form\/sign$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signer kredittavtalen');
-  // Both individualised documents, each opened to read.
+  // Both documents Resurs publishes for the payment method, each opened to read: the SECCI for
+  // this amount with Resurs' cost of purchase, and its general terms.
   const documents = page.getByRole('heading', { level: 3 });
   await expect(documents).toHaveCount(2);
   await documents.nth(0).getByRole('button').click();
-  await expect(page.getByText('Resurs Bank AB').first()).toBeVisible();
+  await expect(page.getByText(/Kredittkostnader og månedsbeløp/).first()).toBeVisible();
   await documents.nth(1).getByRole('button').click();
-  await expect(page.getByText(/Kari Nordmann/).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Generelle vilkår' }).first()).toBeVisible();
   await expectNoViolations(page, 'sign page with both documents open');
 
   await page.getByRole('button', { name: 'Signer med BankID' }).click();
