@@ -56,3 +56,28 @@ export const WEB_INPUTS = ['web/src', 'web/public', 'web/index.html', 'web/vite.
 export const SERVER_INPUTS = ['server/src', 'server/build.mjs', 'domain/src', 'sandbox/src', 'demo-shop/src', 'package-lock.json'];
 export const WEB_OUTPUT = 'web/dist/index.html';
 export const SERVER_OUTPUT = 'server/dist/server.js';
+
+/**
+ * A server command-line tool (server/src/cli/<name>.ts), bundled on the fly with esbuild like the
+ * server, then imported: answers its module, whose `main` the caller runs.
+ */
+export async function bundledCli(name) {
+  const { mkdirSync } = await import('node:fs');
+  const { pathToFileURL } = await import('node:url');
+  const { build } = await import('esbuild');
+  const outfile = join(root, 'node_modules', '.cache', `portal-${name}`, `${name}.mjs`);
+  mkdirSync(join(outfile, '..'), { recursive: true });
+  await build({
+    entryPoints: [join(root, 'server', 'src', 'cli', `${name}.ts`)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    // The shared domain package is TypeScript: compiled in, not imported.
+    alias: { '@portal/domain': join(root, 'domain', 'src', 'index.ts') },
+    logLevel: 'warning',
+  });
+  return import(pathToFileURL(outfile).href);
+}
