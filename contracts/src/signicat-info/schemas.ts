@@ -38,30 +38,10 @@ import { z } from 'zod';
 const text = z.string();
 
 // ---------------------------------------------------------------------------------------------
-// Token: POST https://api.signicat.com/auth/open/connect/token
+// Token: Signicat's, shared by its APIs (../signicat/token.ts)
 // ---------------------------------------------------------------------------------------------
 
-/**
- * [O] AuthManager.cs:22-30: `grant_type=client_credentials&scope=signicat-api` with the client id
- * and secret, as a form. The id and secret may come as HTTP Basic instead (client_secret_basic,
- * RFC 6749 §2.3.1), so they are optional in the body.
- */
-export const tokenRequest = z.strictObject({
-  grant_type: z.literal('client_credentials'),
-  scope: z.literal('signicat-api'),
-  client_id: text.min(1).optional(),
-  client_secret: text.min(1).optional(),
-});
-
-/** [O] Entities/OAuthToken.cs:8-12. */
-export const tokenAnswer = z.object({
-  access_token: text.min(1),
-  expires_in: z.number().int().positive(),
-  token_type: text,
-});
-
-/** [O] SignicatError.cs:55-58 (`error`, `error_description`; RFC 6749 §5.2). */
-export const oauthError = z.object({ error: text, error_description: text.nullish() });
+export { oauthError, tokenAnswer, tokenRequest } from '../signicat/token';
 
 // ---------------------------------------------------------------------------------------------
 // GET /info/lookup/countries/{country}/organizations/{id}/authorization

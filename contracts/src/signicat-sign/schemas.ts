@@ -34,42 +34,15 @@
  */
 import { z } from 'zod';
 
+export { oauthError, tokenAnswer, tokenRequest } from '../signicat/token';
+
 const text = z.string();
 /** `string?` in the SDK, written as null when unset. */
 const optionalText = text.nullish();
 
 // ---------------------------------------------------------------------------------------------
-// Token: POST https://api.signicat.com/auth/open/connect/token
+// Token: Signicat's, shared by its APIs (../signicat/token.ts)
 // ---------------------------------------------------------------------------------------------
-
-/**
- * The token request's form. [O] AuthManager.cs:22-30 posts `grant_type=client_credentials`,
- * `scope=signicat-api`, `client_id` and `client_secret` as `application/x-www-form-urlencoded`
- * (HttpRequestor.cs:199-203) to `{OAuthBaseUrl}/connect/token`, `OAuthBaseUrl` being
- * `https://api.signicat.com/auth/open` (Urls.cs:5-11). Client id and secret may instead come as
- * HTTP Basic (client_secret_basic, RFC 6749 §2.3.1), which Signicat's older REST guide documents
- * [V developer.signicat.com/enterprise/apis/accessing-rest-services]: so they are optional here,
- * and the stand-in's test says which way a client uses.
- */
-export const tokenRequest = z.strictObject({
-  grant_type: z.literal('client_credentials'),
-  scope: z.literal('signicat-api'),
-  client_id: text.min(1).optional(),
-  client_secret: text.min(1).optional(),
-});
-
-/** [O] Entities/OAuthToken.cs:8-12. */
-export const tokenAnswer = z.object({
-  access_token: text.min(1),
-  expires_in: z.number().int().positive(),
-  token_type: text,
-});
-
-/** An OAuth error ([O] SignicatError.cs:55-58, `error` and `error_description`; RFC 6749 §5.2). */
-export const oauthError = z.object({
-  error: text,
-  error_description: optionalText,
-});
 
 // ---------------------------------------------------------------------------------------------
 // Documents: POST /enterprise/sign/documents
