@@ -121,3 +121,42 @@ export interface InteractionRecorder {
 export interface CallGuard {
   run<T>(operation: string, call: () => Promise<ProviderResult<T>>): Promise<ProviderResult<T>>;
 }
+
+/**
+ * One order line of a money operation after the sale (capture, refund, cancel): what the lender
+ * is told was delivered, returned or dropped. Amounts include VAT, in the application's currency.
+ */
+export interface MoneyLine {
+  /** The merchant's article reference (its SKU), or the portal's for an amount without lines. */
+  reference: string;
+  description: string;
+  quantity: number;
+  unitAmountIncludingVat: number;
+  /** VAT in percent, as the country's (e.g. 25). */
+  vatPercent: number;
+}
+
+/** What a money operation covers: everything still open for it, or these lines. */
+export type MoneyScope = { kind: 'all' } | { kind: 'lines'; lines: MoneyLine[] };
+
+/**
+ * A payment's money at the lender, as it reads it after an operation: what it authorized, and of
+ * that what was captured (paid out to the merchant), refunded (paid back to the customer) and
+ * cancelled (never to be captured). Amounts include VAT.
+ */
+export interface PaymentMoney {
+  authorized: number;
+  captured: number;
+  refunded: number;
+  cancelled: number;
+}
+
+/**
+ * A money operation as the portal sends it: `operationId` is the portal's own id of it, passed
+ * to the lender where its API takes an id of the caller's (so a retry after a crash is
+ * recognised, not done twice), and used to find the operation in the lender's log otherwise.
+ */
+export interface MoneyOperation {
+  operationId: string;
+  scope: MoneyScope;
+}
