@@ -21,3 +21,4 @@ export * from './renewal';
 export * from './schemas/apply-form';
 export * from './back-office';
 export * from './sandbox/test-operators';
+export * from './settlement';

@@ -12,13 +12,30 @@ import {
   STATUS_INFO,
   STATUS_MEANINGS,
 } from './lifecycle';
+import { SETTLEMENT_MEANINGS, SETTLEMENT_STATES, SETTLEMENT_TRANSITIONS } from './settlement';
+
+/** COMPLETED's settlement sub-states and the operations that move between them. */
+function settlementDiagram(): string {
+  const lines = ['stateDiagram-v2', '  direction LR', '  [*] --> AUTHORIZED: decision.granted'];
+  const arrows = new Map<string, string[]>();
+  for (const { from, kind, part, all } of SETTLEMENT_TRANSITIONS) {
+    const label = (which: string) => `${kind} (${which})`;
+    for (const [to, which] of part === all ? ([[all, 'part or all']] as const) : ([[part, 'part'], [all, 'all']] as const)) {
+      const arrow = `${from} --> ${to}`;
+      arrows.set(arrow, [...(arrows.get(arrow) ?? []), label(which)]);
+    }
+  }
+  for (const [arrow, events] of arrows) lines.push(`  ${arrow}: ${events.join(', ')}`);
+  return lines.join('\n');
+}
 
 function diagram(rows: readonly LifecycleTransition[]): string {
   const lines = ['stateDiagram-v2', '  direction LR', '  [*] --> CREATED'];
   // One arrow per (from, to), naming every event that takes it.
   const arrows = new Map<string, string[]>();
   for (const row of rows) {
-    if (row.webhook === null) continue;
+    // Money after the sale moves within COMPLETED: its own diagram below.
+    if (row.webhook === null || row.always) continue;
     const arrow = `${row.from} --> ${row.to}`;
     arrows.set(arrow, [...(arrows.get(arrow) ?? []), row.event]);
   }
@@ -71,6 +88,23 @@ export function lifecycleDocument(): string {
     'Allowed and changing nothing (a repeated report, a second click):',
     '',
     ...[...byEvent].map(([event, from]) => `- \`${event}\` in ${from.join(', ')}`),
+    '',
+    '## Money after the sale: the settlement of a COMPLETED application',
+    '',
+    'A granted consumer credit stays COMPLETED; its settlement (`domain/src/settlement.ts`) moves on as',
+    'the merchant captures (as goods ship), refunds (as they come back) and cancels what it will never',
+    'capture. Each operation is the event `payment.captured`, `payment.refunded` or `payment.cancelled`',
+    'in the table above, with its webhook; the settlement is read from the amounts. A lease starts when',
+    'the merchant confirms its delivery (`lease.delivery_confirmed`). An operation the lender refuses',
+    'after the portal accepted it is `payment.operation_failed`.',
+    '',
+    '```mermaid',
+    settlementDiagram(),
+    '```',
+    '',
+    '| settlement | meaning |',
+    '|---|---|',
+    ...SETTLEMENT_STATES.map((state) => `| ${state} | ${SETTLEMENT_MEANINGS[state]} |`),
     '',
   ].join('\n');
 }

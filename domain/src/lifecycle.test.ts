@@ -41,6 +41,12 @@ describe('the lifecycle table', () => {
         expect(row.to).toBe(status);
         expect(next?.outcome).toBe('apply_continue');
         expect(next?.changed).toBe(false);
+      } else if (row.always) {
+        // After the sale: the status and the outcome stay, and each such event is a change of its own.
+        expect(WEBHOOK_EVENT_TYPES).toContain(row.webhook);
+        expect(row.to).toBe(status);
+        expect(next?.outcome).toBe('apply_continue');
+        expect(next?.changed).toBe(true);
       } else {
         expect(WEBHOOK_EVENT_TYPES).toContain(row.webhook);
         expect(OUTCOMES).toContain(row.outcome);
@@ -49,13 +55,26 @@ describe('the lifecycle table', () => {
     },
   );
 
-  it('never leaves a final status', () => {
+  it('never leaves a final status; only the money after the sale moves on in COMPLETED', () => {
     for (const row of LIFECYCLE_TABLE) {
       if (STATUS_INFO[row.from].final) {
         expect(row.to, `${row.from} + ${row.event}`).toBe(row.from);
-        expect(row.webhook).toBeNull();
+        if (row.webhook !== null) {
+          expect(row.from, row.event).toBe('COMPLETED');
+          expect(row.always, row.event).toBe(true);
+          expect(row.event, row.event).toMatch(/^(payment|lease)\./);
+        }
       }
     }
+  });
+
+  it('records every capture, refund and cancel after the sale, each with its webhook, keeping the outcome', () => {
+    for (const event of ['payment.captured', 'payment.refunded', 'payment.cancelled'] as const) {
+      expect(nextState('COMPLETED', 'client_sign_success_approved', event)).toMatchObject({ to: 'COMPLETED', outcome: 'client_sign_success_approved', webhook: event, changed: true });
+      // Nothing to capture before the lender has granted it.
+      expect(nextState('APPROVED', 'apply_approved', event)).toBeNull();
+    }
+    expect(nextState('SIGNED', 'apply_continue', 'lease.delivery_confirmed')).toMatchObject({ to: 'SIGNED', webhook: 'lease.delivery_confirmed', changed: true });
   });
 
   it('reaches every status from CREATED', () => {
@@ -82,7 +101,7 @@ describe('the lifecycle table', () => {
 
   it('tells the same outcome everywhere a status is the same after signing', () => {
     // Outcomes after a signature are client_sign_*; before it apply_*.
-    for (const row of LIFECYCLE_TABLE.filter((r) => r.webhook !== null && r.to === 'COMPLETED')) {
+    for (const row of LIFECYCLE_TABLE.filter((r) => r.webhook !== null && r.to === 'COMPLETED' && !r.always)) {
       const signed = row.from === 'SIGNING' || row.from === 'SIGNED';
       expect(row.outcome, `${row.from} + ${row.event}`).toBe(signed ? 'client_sign_success_approved' : 'apply_approved');
     }

@@ -98,6 +98,11 @@ export const LIFECYCLE_EVENTS = [
   'merchant.cancelled',
   'operator.cancelled',
   'expired',
+  'payment.captured',
+  'payment.refunded',
+  'payment.cancelled',
+  'payment.operation_failed',
+  'lease.delivery_confirmed',
 ] as const;
 export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
 
@@ -118,6 +123,11 @@ export const LIFECYCLE_EVENT_MEANINGS: Readonly<Record<LifecycleEvent, string>> 
   'merchant.cancelled': 'the merchant cancelled through the merchant API',
   'operator.cancelled': "the lender's support staff cancelled it in the back office (the reason is in the audit log)",
   expired: 'nothing happened for too long (the apply link or the lender\u2019s time to live ran out)',
+  'payment.captured': 'the merchant captured (all or part of) the granted amount: the lender pays the merchant (settlement moves on)',
+  'payment.refunded': 'the merchant refunded (all or part of) what was captured: the lender pays the customer back',
+  'payment.cancelled': 'the merchant cancelled what was not captured after the approval: it will never be captured',
+  'payment.operation_failed': 'the lender refused a money operation the portal had accepted, or it could not be sent in time: nothing moved',
+  'lease.delivery_confirmed': 'the merchant confirmed the leased goods were delivered: the lease starts',
 };
 
 /** Webhook event types: one per real transition, none when nothing changes. */
@@ -132,6 +142,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'application.declined',
   'application.cancelled',
   'application.failed',
+  'payment.captured',
+  'payment.refunded',
+  'payment.cancelled',
+  'payment.operation_failed',
+  'lease.delivery_confirmed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -144,9 +159,15 @@ export interface LifecycleTransition {
   outcome: Outcome | null;
   merchantStatus: MerchantStatus;
   webhook: WebhookEventType | null;
+  /** A change every time although the status stays (money after the sale). */
+  always: boolean;
 }
 
-type Rule = readonly [from: readonly ApplicationStatus[], to: ApplicationStatus | 'same', outcome: Outcome | 'same', webhook: WebhookEventType | null];
+/**
+ * `always`: the event is a change every time it happens although the status stays (money after
+ * the sale: each capture is one, with its own timeline entry and webhook).
+ */
+type Rule = readonly [from: readonly ApplicationStatus[], to: ApplicationStatus | 'same', outcome: Outcome | 'same', webhook: WebhookEventType | null, always?: 'always'];
 
 const ALL = APPLICATION_STATUSES;
 const FINAL = FINAL_APPLICATION_STATUSES;
@@ -214,13 +235,20 @@ const RULES: Readonly<Record<LifecycleEvent, readonly Rule[]>> = {
     [['APPROVED', 'SIGNING'], 'FAILED', 'client_sign_failed', 'application.failed'],
     unchanged(...FINAL),
   ],
+  // After the sale: the status stays COMPLETED, its settlement (domain/settlement.ts) moves on.
+  'payment.captured': [[['COMPLETED'], 'same', 'same', 'payment.captured', 'always']],
+  'payment.refunded': [[['COMPLETED'], 'same', 'same', 'payment.refunded', 'always']],
+  'payment.cancelled': [[['COMPLETED'], 'same', 'same', 'payment.cancelled', 'always']],
+  // A lease is delivered once it is signed: GRENKE contracts it after the delivery (ADR 29).
+  'payment.operation_failed': [[['SIGNED', 'COMPLETED'], 'same', 'same', 'payment.operation_failed', 'always']],
+  'lease.delivery_confirmed': [[['SIGNED', 'COMPLETED'], 'same', 'same', 'lease.delivery_confirmed', 'always']],
 };
 
 const key = (from: ApplicationStatus, event: LifecycleEvent) => `${from} ${event}`;
 
 /** Every allowed pair, in table order. (Pure: a bundle that only reads STATUS_INFO leaves it out.) */
 export const LIFECYCLE_TABLE: readonly LifecycleTransition[] = /* @__PURE__ */ LIFECYCLE_EVENTS.flatMap((event) =>
-  RULES[event].flatMap(([from, to, outcome, webhook]) =>
+  RULES[event].flatMap(([from, to, outcome, webhook, always]) =>
     from.map((status) => {
       const next = to === 'same' ? status : to;
       return {
@@ -231,6 +259,7 @@ export const LIFECYCLE_TABLE: readonly LifecycleTransition[] = /* @__PURE__ */ L
         outcome: outcome === 'same' ? null : outcome,
         merchantStatus: STATUS_INFO[next].merchant,
         webhook,
+        always: always === 'always',
       } satisfies LifecycleTransition;
     }),
   ),
@@ -250,8 +279,8 @@ export function nextState(
 ): (LifecycleTransition & { changed: boolean }) | null {
   const row = BY_PAIR.get(key(status, event));
   if (!row) return null;
-  const next = row.webhook === null ? outcome : row.outcome;
-  return { ...row, outcome: next, changed: row.webhook !== null && (row.to !== status || next !== outcome) };
+  const next = row.webhook === null || row.outcome === null ? outcome : row.outcome;
+  return { ...row, outcome: next, changed: row.webhook !== null && (row.always || row.to !== status || next !== outcome) };
 }
 
 /** Whether `event` may happen to an application in `status`. */

@@ -83,6 +83,11 @@ const EVENT_MEANINGS: Readonly<Record<WebhookEventType, string>> = {
   'application.declined': 'The lender declined the application.',
   'application.cancelled': 'Cancelled by the customer before applying, by the merchant, or by the lender.',
   'application.failed': 'Not signed: the customer left or the signing was closed.',
+  'payment.captured': 'A capture the merchant asked for is done: the lender pays the merchant that amount. `data.operation` and `data.money` say which and how much.',
+  'payment.refunded': 'A refund the merchant asked for is done: the lender pays the customer back that amount.',
+  'payment.cancelled': 'What was not captured is cancelled at the lender (all of it, or the amount asked for): it will never be captured.',
+  'payment.operation_failed': 'A money operation the portal accepted was refused by the lender, or could not be sent before it gave up: nothing moved. `data.operation.failure` says why.',
+  'lease.delivery_confirmed': 'The lease\u2019s delivery is confirmed at the lender: the lease starts.',
 };
 
 const CONTRACT = `Every change of an application the merchant must hear of is POSTed to the application's \`webhookUrl\` as JSON.
