@@ -139,9 +139,18 @@ export const RATE_LIMITS = {
   merchantApiPerKey: { points: 1200, windowSeconds: 60 },
   /**
    * Merchant API calls with a wrong or missing key, per address: a shop with a bad key sees its
-   * 401s first; a stranger trying keys is stopped before each try costs a lookup.
+   * 401s first, then 429. Only failures count and only failures are refused: a key that
+   * verifies is served whatever its address sent before, since a shop on a shared egress (a
+   * cloud NAT, a hosted shop platform) must not be shut out by another tenant there (ADR 15).
    */
   merchantAuthFailuresPerIp: { points: 30, windowSeconds: CUSTOMER_WINDOW_SECONDS },
+  /**
+   * Merchant API calls with a wrong key, per the key's visible prefix (its marker and first eight
+   * characters, as the back office lists keys): a guess at one merchant's key spread over many
+   * addresses. A shop still sending a revoked key from its servers fails under its prefix too:
+   * 30, as per address. Never refuses the key with that prefix that verifies.
+   */
+  merchantAuthFailuresPerKeyPrefix: { points: 30, windowSeconds: CUSTOMER_WINDOW_SECONDS },
   /**
    * Payment status polls per session. The waiting screen asks every 5 seconds, 15 times a
    * visit (180 a quarter hour if it never stopped); 900 is one a second, five times that, for

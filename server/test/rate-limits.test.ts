@@ -1,11 +1,15 @@
 /**
  * Rate limits (PRODUCT section 8, ADR 15) as a stranger meets them: identification starts and
  * dummy logins per address and per application, submits and signing starts per application and
- * per session, the merchant API per key (with its headers), and the status poll per session;
- * shared by instances on one database, and the tables they would grow kept bounded.
+ * per session, the merchant API per key (with its headers), wrong API keys per address and per
+ * key prefix (never refusing a key that verifies), and the status poll per session; shared by
+ * instances on one database, and the tables they would grow kept bounded.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, buildPrivateApplication, IDENTIFICATION_MAX_MINUTES, MERCHANT_API, pagePath, PAGES, RATE_LIMITS } from '@portal/domain';
+import { randomToken } from '../src/lib/crypto';
+import { DEMO_MERCHANT } from '../src/sandbox-mode/demo-merchant';
+import { API_KEY_PREFIX, newApiKey } from '../src/services/back-office/merchants/secrets';
 import {
   createTestApp,
   ENGINES,
@@ -239,7 +243,7 @@ describe.each(ENGINES)('the merchant API on %s', (engine) => {
     expect(refused.headers['ratelimit-remaining']).toBe('0');
   });
 
-  it('answers an address that keeps sending wrong keys 429 instead of another lookup', async () => {
+  it('answers an address that keeps sending wrong keys 429 instead of 401, the whole IPv6 /64 alike', async () => {
     const wrong = () =>
       t.app.inject({ method: 'GET', url: MERCHANT_API.application.url({ merchantPaymentReference: 'x' }), headers: { authorization: 'Bearer not-a-real-key' }, remoteAddress: '2001:db8:1:2:3:4:5:6' });
     for (let i = 0; i < 3; i += 1) expect((await wrong()).statusCode).toBe(401);
@@ -253,7 +257,106 @@ describe.each(ENGINES)('the merchant API on %s', (engine) => {
     });
     expect(sameBlock.statusCode).toBe(429);
   });
+});
 
+describe.each(ENGINES)('wrong API keys with the production limits on %s', (engine) => {
+  let t: TestApp;
+  // The production numbers: a shop on a shared egress meets them as they are.
+  beforeAll(async () => {
+    t = await createTestApp(engine, { RATE_LIMITS: '' });
+  });
+  afterAll(async () => t.close());
+
+  const read = (merchantPaymentReference: string, authorization: string | undefined, remoteAddress: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: MERCHANT_API.application.url({ merchantPaymentReference }),
+      headers: authorization === undefined ? {} : { authorization },
+      remoteAddress,
+    });
+  /** A key of the portal's form (its marker and 43 random characters) that no merchant has. */
+  const wrongKey = (prefix = `${API_KEY_PREFIX}${randomToken(6)}`) => `${prefix}${randomToken(32)}`.slice(0, API_KEY_PREFIX.length + 43);
+  const body = (response: { json: <T>() => T }) => response.json<Record<string, unknown>>();
+
+  it('serves a valid key at once from an address that sent 300 wrong ones, and keeps refusing the wrong ones', async () => {
+    const { merchantPaymentReference } = await createApplication(t);
+    // A hosted shop platform's egress: some other tenant there guesses keys (or has a broken one).
+    const shared = '198.51.100.30';
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 300; i += 1) {
+      const response = await read(merchantPaymentReference, i % 10 === 0 ? undefined : `Bearer ${wrongKey()}`, shared);
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+    }
+    const { points, windowSeconds } = RATE_LIMITS.merchantAuthFailuresPerIp;
+    expect(Object.fromEntries(statuses)).toEqual({ 401: points, 429: 300 - points });
+
+    // The shop's own key from the same address: served, with its own limit's headers, no waiting.
+    const served = await read(merchantPaymentReference, merchantAuth.authorization, shared);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['retry-after']).toBeUndefined();
+    expect(served.headers['ratelimit-limit']).toBe(String(RATE_LIMITS.merchantApiPerKey.points));
+    expect(body(served)).toMatchObject({ merchantPaymentReference });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: MERCHANT_API.applications.pattern,
+      headers: merchantAuth,
+      payload: buildPrivateApplication('18087248794', { merchantPaymentReference: nextReference('shared-egress') }),
+      remoteAddress: shared,
+    });
+    expect(created.statusCode).toBe(201);
+
+    // The guesser there is still refused, in the catalogue's words.
+    const guess = await read(merchantPaymentReference, `Bearer ${wrongKey()}`, shared);
+    expectTooManyRequests(guess, windowSeconds);
+    expect(body(guess)).toMatchObject({ message: 'Too many attempts. Please try again in 15 minutes.' });
+  });
+
+  it('counts wrong keys per key prefix too, from however many addresses, and still serves the key with that prefix', async () => {
+    const { merchantPaymentReference } = await createApplication(t);
+    const issued = newApiKey();
+    await t.app.repos.merchants.insertApiKey(DEMO_MERCHANT.id, issued.hash, issued.prefix, 'prefix test');
+    const { points, windowSeconds } = RATE_LIMITS.merchantAuthFailuresPerKeyPrefix;
+    // A guess at this merchant's key spread over many addresses, one try each.
+    for (let i = 1; i <= points; i += 1) expect((await read(merchantPaymentReference, `Bearer ${wrongKey(issued.prefix)}`, `192.0.2.${i}`)).statusCode).toBe(401);
+    expectTooManyRequests(await read(merchantPaymentReference, `Bearer ${wrongKey(issued.prefix)}`, '192.0.2.200'), windowSeconds);
+
+    // The key itself is served, from a fresh address and from one of the guessers'.
+    for (const address of ['192.0.2.201', '192.0.2.1']) {
+      const served = await read(merchantPaymentReference, `Bearer ${issued.key}`, address);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['retry-after']).toBeUndefined();
+    }
+    // Another prefix from a fresh address is not held back by this one.
+    expect((await read(merchantPaymentReference, `Bearer ${wrongKey()}`, '192.0.2.202')).statusCode).toBe(401);
+  });
+
+  it('answers a revoked key or a deactivated merchant’s key as a wrong one, below the limit and over it', async () => {
+    const { merchantPaymentReference } = await createApplication(t);
+    const revoked = newApiKey();
+    const record = await t.app.repos.merchants.insertApiKey(DEMO_MERCHANT.id, revoked.hash, revoked.prefix, 'revoked');
+    await t.app.repos.merchants.revokeApiKey(DEMO_MERCHANT.id, record.id);
+    const inactive = newApiKey();
+    await t.app.repos.merchants.create({ id: 'closed-shop', name: 'Closed shop', allowedOrigins: [], webhookUrl: null, webhookSecret: 'whsec_test' });
+    await t.app.repos.merchants.insertApiKey('closed-shop', inactive.hash, inactive.prefix, 'closed');
+    await t.app.repos.merchants.setActive('closed-shop', false);
+
+    const address = '203.0.113.40';
+    const answers = async () => Promise.all([wrongKey(), revoked.key, inactive.key].map((key) => read(merchantPaymentReference, `Bearer ${key}`, address)));
+    const below = await answers();
+    expect(below.map((r) => r.statusCode)).toEqual([401, 401, 401]);
+    expect(new Set(below.map((r) => r.body)).size).toBe(1);
+
+    for (let i = 3; i < RATE_LIMITS.merchantAuthFailuresPerIp.points; i += 1) await read(merchantPaymentReference, `Bearer ${wrongKey()}`, address);
+    const over = await answers();
+    expect(over.map((r) => r.statusCode)).toEqual([429, 429, 429]);
+    expect(new Set(over.map((r) => r.body)).size).toBe(1);
+    for (const answer of over) expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('finds a key by its hash through a unique index', async () => {
+    const indexes = await t.db.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE tablename = 'merchant_api_keys'");
+    expect(indexes.map((i) => i.indexdef)).toContainEqual(expect.stringMatching(/^CREATE UNIQUE INDEX \S+ ON \S*merchant_api_keys USING btree \(key_hash\)$/));
+  });
 });
 
 describe('the waiting screen’s polls with the production limit', () => {

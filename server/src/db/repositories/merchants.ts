@@ -1,4 +1,5 @@
 import { COUNTRY_CODES, type CountryCode } from '@portal/domain';
+import { safeEqual } from '../../lib/crypto';
 import { isSealed } from '../../lib/personal-data';
 import type { Queryable } from '../db';
 import { personalDataOf } from './personal-data';
@@ -176,15 +177,23 @@ export function merchantsRepository(db: Queryable) {
       );
     },
 
-    /** The active merchant a key that is not revoked belongs to, with the key's id and last use. */
+    /**
+     * The active merchant a key that is not revoked belongs to, with the key's id and last use;
+     * a revoked key and a deactivated merchant's key are not found, as a wrong key is not.
+     * One probe of the unique index on key_hash (migration 001), however many keys there are;
+     * the row's hash is then compared with the one asked for in constant time, so a key is
+     * taken only on a byte-for-byte match. (The index's own comparison is not constant-time,
+     * but it compares SHA-256s, which a caller cannot steer towards a stored one.)
+     */
     async findByApiKeyHash(keyHash: string): Promise<(Merchant & { apiKeyId: string; apiKeyLastUsedAt: Date | null }) | null> {
-      const [row] = await db.query<MerchantRow & { key_id: string; key_last_used_at: Date | null }>(
-        `SELECT m.*, k.id AS key_id, k.last_used_at AS key_last_used_at
+      const [row] = await db.query<MerchantRow & { key_id: string; key_hash: string; key_last_used_at: Date | null }>(
+        `SELECT m.*, k.id AS key_id, k.key_hash, k.last_used_at AS key_last_used_at
            FROM merchant_api_keys k JOIN merchants m ON m.id = k.merchant_id
          WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND m.active`,
         [keyHash],
       );
-      return row ? { ...toMerchant(db, row), apiKeyId: row.key_id, apiKeyLastUsedAt: date(row.key_last_used_at) } : null;
+      if (!row || !safeEqual(row.key_hash, keyHash)) return null;
+      return { ...toMerchant(db, row), apiKeyId: row.key_id, apiKeyLastUsedAt: date(row.key_last_used_at) };
     },
 
     // ---- The back office ----

@@ -14,8 +14,9 @@ import {
 import type { Merchant } from '../../db/repositories/merchants';
 import { sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
-import { addressKey, TooManyRequests } from '../../plugins/rate-limits';
+import { addressKey } from '../../plugins/rate-limits';
 import { createApplication, merchantView } from '../../services/applications';
+import { API_KEY_VISIBLE_CHARS } from '../../services/back-office/merchants/secrets';
 import { cancelByMerchant } from '../../services/cancel-application';
 import { merchantOpenApi, withRateLimitHeaders } from './openapi';
 
@@ -63,19 +64,20 @@ export default async function merchantApi(app: FastifyInstance) {
     scope.decorateRequest('merchant', null);
 
     scope.addHook('onRequest', async (request, reply) => {
-      // An address that kept sending wrong keys is refused before another lookup (ADR 15).
-      const address = addressKey(request.ip);
-      const refused = scope.limits.refusedFor('merchantAuthFailuresPerIp', address);
-      if (refused > 0) {
-        reply.header('Retry-After', String(refused));
-        throw new TooManyRequests(refused);
-      }
-      const header = request.headers.authorization ?? '';
-      const match = /^Bearer\s+(\S{8,200})$/i.exec(header);
-      const found = match?.[1] ? await scope.repos.merchants.findByApiKeyHash(sha256Hex(match[1])) : null;
+      // The key is verified first, whoever sends it (ADR 15): a key that verifies is served even
+      // from an address, or with a prefix, that others filled with wrong keys, so no one on a
+      // shop's shared egress can shut the shop out. The check is one index probe by the key's hash.
+      const key = /^Bearer\s+(\S{8,200})$/i.exec(request.headers.authorization ?? '')?.[1];
+      const found = key ? await scope.repos.merchants.findByApiKeyHash(sha256Hex(key)) : null;
       if (!found) {
-        // Only failures count here; over the limit the answer is 429 instead of 401.
-        await scope.limits.check(reply, [{ limit: 'merchantAuthFailuresPerIp', key: address }]);
+        // Only failures count, per address and per the key's visible prefix (a guess at one
+        // merchant's key from many addresses); over either the answer is 429 instead of 401, the
+        // same for every wrong, revoked or missing key, and once this instance knows the limit is
+        // reached, nothing more is written for it.
+        await scope.limits.check(reply, [
+          { limit: 'merchantAuthFailuresPerIp', key: addressKey(request.ip) },
+          { limit: 'merchantAuthFailuresPerKeyPrefix', key: key?.slice(0, API_KEY_VISIBLE_CHARS) },
+        ]);
         throw ApiError.unauthorized();
       }
       // Every call of a key counts against its limit; the answer says where it stands.
