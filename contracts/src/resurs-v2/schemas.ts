@@ -323,7 +323,7 @@ export const createPaymentRequest = z.strictObject({
 });
 
 // ---------------------------------------------------------------------------------------------
-// The payment: answered by create, GET /v2/payments/{id}, search and cancel
+// The payment: answered by create, GET /v2/payments/{id}, search, capture, refund and cancel
 // ---------------------------------------------------------------------------------------------
 
 /** [O] shipped `Module/Payment/Enum/Status.php`; ecom2 `Lib/Model/Payment/Enum/Status.php`. */
@@ -341,11 +341,19 @@ export const REJECTED_REASON_CATEGORIES = [
   'CANCELED',
 ] as const;
 
-/** [O] shipped `Module/Payment/Enum/ActionType.php`, `Module/Payment/Enum/PossibleAction.php`. */
-const ACTION_TYPES = ['CREATE', 'MODIFY_ORDER', 'CAPTURE', 'REFUND', 'CANCEL'] as const;
-const POSSIBLE_ACTIONS = ['CAPTURE', 'PARTIAL_CAPTURE', 'REFUND', 'PARTIAL_REFUND', 'CANCEL', 'PARTIAL_CANCEL'] as const;
+/** [O] shipped `Module/Payment/Enum/ActionType.php`: what an entry of the order's action log records. */
+export const ACTION_TYPES = ['CREATE', 'MODIFY_ORDER', 'CAPTURE', 'REFUND', 'CANCEL'] as const;
+/** [O] shipped `Module/Payment/Enum/PossibleAction.php`: what the merchant may do with the payment now. */
+export const POSSIBLE_ACTIONS = ['CAPTURE', 'PARTIAL_CAPTURE', 'REFUND', 'PARTIAL_REFUND', 'CANCEL', 'PARTIAL_CANCEL'] as const;
 
-/** [O] shipped `Lib/Model/Payment/Order/ActionLog.php`, `Order/PossibleAction.php`, `Lib/Model/Payment/Order.php:30-41` (the answer's reference: `^[\w\-_]{1,36}$`). */
+/**
+ * [O] shipped `Lib/Model/Payment/Order/ActionLog.php`, `Order/PossibleAction.php`, `Lib/Model/Payment/Order.php:30-41` (the answer's reference: `^[\w\-_]{1,36}$`).
+ * The amounts, as the shipped library reads them (`Lib/Model/Payment.php:214-258`): `authorizedAmount`
+ * is what is still authorized, neither captured nor cancelled (0 once all of it is captured or
+ * cancelled); `capturedAmount` all that was captured, `refundedAmount` all of that refunded;
+ * `canceledAmount` all that was cancelled; `totalOrderAmount` the order's lines. The WooCommerce
+ * plugin refunds at most `capturedAmount - refundedAmount` (`src/Modules/OrderManagement/Action/Refund.php:92`).
+ */
 const paymentOrder = z.object({
   orderReference: z.string().regex(/^[\w-]{1,36}$/),
   actionLog: z.array(
@@ -421,15 +429,60 @@ export const taskStatusAnswer = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Cancel: POST /v2/payments/{id}/cancel
+// After the sale: POST /v2/payments/{id}/capture, /refund, /cancel
 // ---------------------------------------------------------------------------------------------
+//
+// [V] `docs/merchant-api-2-0/payment-management.md`: capture "after the payment is created", refund
+// what "is captured", cancel what is "created but not yet captured"; without order lines, all
+// that the call can take ("all not yet captured order lines", "all captured not yet refunded order
+// lines", "everything that can be canceled"). The Postman collection "Payment management for
+// partners" (`attachments/91029652/109805620.json`) sends each one `{creator, orderLines}`.
+// [O] shipped `Module/Payment/Api/Capture.php`, `Refund.php`, `Cancel.php`: each sends only what it
+// is given (`{}` when nothing, `forceObject`) and answers the payment (`Lib/Model/Payment.php`).
+// ecom `README.md:52-76`: the lines of an action are not matched to the order's; Resurs checks
+// only that there is money enough for the call ("you cannot capture / credit more than the payment
+// is worth"). Resurs publishes neither the status nor the message of such a refusal.
+
+/** [O] shipped `Lib/Model/Payment/Order/ActionLog.php:70-80`: an action has 1 to 1000 order lines. */
+const actionLines = z.array(orderLine).min(1).max(1000);
 
 /**
- * [O] shipped `Module/Payment/Api/Cancel.php:71-137`: `{}` for the whole payment (`forceObject`),
- * or `{orderLines, creator}`; answers the payment. [V] "Payment management for partners"
- * Postman, "Cancel Payment".
+ * [O] shipped `Module/Payment/Api/*`: `creator` and `transactionId` are sent only when non-empty
+ * (`if ($creator)`). ecom `README.md:1198-1205`: `creator`, "reference to the person who performed
+ * the capture"; `transactionId`, "*your* reference to the event. This will appear in the
+ * accounting file" ([V] `docs/merchant-api-2-0/index.md`, "Output in accounting file"). Neither has
+ * a published length limit.
  */
-export const cancelRequest = z.strictObject({ orderLines: z.array(orderLine).optional(), creator: z.string().optional() });
+const creator = z.string().min(1);
+const transactionId = z.string().min(1);
+
+/**
+ * [V] "Capture Payment" (Postman; `payment-management.md`). [O] shipped `Module/Payment/Api/Capture.php:73-79,198-223`:
+ * `{orderLines?, creator?, transactionId?, invoiceOptions?: {invoiceId}}`.
+ */
+export const captureRequest = z.strictObject({
+  orderLines: actionLines.optional(),
+  creator: creator.optional(),
+  transactionId: transactionId.optional(),
+  invoiceOptions: z.strictObject({ invoiceId: z.string().min(1) }).optional(),
+});
+
+/**
+ * [V] "Refund Payment" (Postman; `payment-management.md`). [O] shipped `Module/Payment/Api/Refund.php:73-79,155-180`:
+ * `{orderLines?, creator?, transactionId?, refundNoteOptions?: {refundNoteId}}`.
+ */
+export const refundRequest = z.strictObject({
+  orderLines: actionLines.optional(),
+  creator: creator.optional(),
+  transactionId: transactionId.optional(),
+  refundNoteOptions: z.strictObject({ refundNoteId: z.string().min(1) }).optional(),
+});
+
+/**
+ * [V] "Cancel Payment" (Postman; `payment-management.md`). [O] shipped `Module/Payment/Api/Cancel.php:71-137`:
+ * `{}` for the whole payment, or `{orderLines?, creator?}`; no transactionId.
+ */
+export const cancelRequest = z.strictObject({ orderLines: actionLines.optional(), creator: creator.optional() });
 
 // ---------------------------------------------------------------------------------------------
 // Authorization callback: POST to options.callbacks.authorization.url
