@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import { violations } from '../index';
 import { fixtures } from '../fixtures';
 import {
+  AWAITING_DELIVERY_CONFIRMATION,
   calculateAnswer,
   calculateRequest,
   createRequest,
   errorAnswer,
+  eSignatureRequest,
   generateContractRequest,
   legalFormsAnswer,
   objectTypesAnswer,
@@ -24,10 +26,14 @@ describe('GRENKE: the (third-party) examples fit the transcribed shapes', () => 
     objecttypes: { answer: objectTypesAnswer },
     'create-request': { request: createRequest, answer: requestAnswer },
     'get-request': { answer: requestAnswer },
+    'get-request-awaiting-delivery': { answer: requestAnswer },
+    'get-request-contracted': { answer: requestAnswer },
     'generate-contract': { request: generateContractRequest },
     'generate-contract-exists': { request: generateContractRequest, answer: errorAnswer },
     'contract-document': {},
     'upload-document': { request: uploadDocumentRequest },
+    'upload-delivery-confirmation': { request: uploadDocumentRequest },
+    'start-e-signature': { request: eSignatureRequest },
     'error-validation': { answer: errorAnswer },
   };
 
@@ -40,6 +46,16 @@ describe('GRENKE: the (third-party) examples fit the transcribed shapes', () => 
 
   it('knows the 17 states', () => {
     expect(new Set(STATES).size).toBe(17);
+    expect(STATES).toContain(AWAITING_DELIVERY_CONFIRMATION);
+  });
+
+  it("holds GRENKE's own delivery confirmation to its signees: a lessee's signee by name, e-mail and mobile", () => {
+    const example = fixtures('grenke').find((f) => f.name === 'start-e-signature')?.fixture.request as { CustomerDeliveryConfirmationSignees: { Title: string }[] };
+    const signee = example.CustomerDeliveryConfirmationSignees[0];
+    expect(violations(eSignatureRequest, { ...example, CustomerDeliveryConfirmationSignees: [{ ...signee, Title: 'Sir' }] })).toEqual([
+      expect.stringMatching(/^\$\.CustomerDeliveryConfirmationSignees\.0\.Title: /),
+    ]);
+    expect(violations(eSignatureRequest, { ...example, DeliveryDate: '2026-11-27' })).not.toEqual([]);
   });
 
   it('refuses what the notes say GRENKE refuses', () => {

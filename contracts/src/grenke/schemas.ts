@@ -15,11 +15,14 @@
  * - `supabase/functions/grenke-api/index.ts` @f0d85f9, the reseller's client (cited as index.ts).
  * - `src/components/settings/GrenkeFieldMappings.tsx` @f0d85f9 :53-54, :128-138: the shapes of
  *   the two reference lists as the reseller stores them.
+ * - `docs/grenke-api/AUTOMATION.md` @f0d85f9, the reseller's plan for the steps after the
+ *   contract (the delivery confirmation, the invoice to GRENKE) and what its user told it of them.
  *
  * What is not known (GRENKE's swagger answers it; the lender must ask for it with the account): the
  * answer bodies of `POST …/contractdocument` and of the document upload, the full error body of a
- * 400, the names in the legal-form and object-type lists of a Norwegian or Swedish account, and
- * which `DocumentCategory` a signed contract takes.
+ * 400, the names in the legal-form and object-type lists of a Norwegian or Swedish account,
+ * which `DocumentCategory` a signed contract takes, and any call of GRENKE's for confirming a
+ * delivery (none is known: see AWAITING_DELIVERY_CONFIRMATION).
  *
  * Requests are strict (a field the notes do not name, a wrong casing, an unknown enum value
  * fails); answers are loose (GRENKE returns more than the notes name).
@@ -43,6 +46,12 @@ export const PATHS = {
   contractDocument: /^\/basic\/v1\/requests\/[^/]+\/contractdocument$/,
   /** index.ts:2713-2723, :2806-2821: a document attached to the request, base64 in JSON. */
   documents: /^\/basic\/v1\/calculationSets\/[^/]+\/documents\/base64$/,
+  /**
+   * GRENKE's own e-signature (DocuSign run by GRENKE), which carries its delivery confirmation
+   * (index.ts:2622-2645; INTEGRATION.md:80). Not called by the portal (ADR 29): transcribed as the
+   * evidence of what GRENKE asks for a delivery confirmation.
+   */
+  eSignature: /^\/basic\/v1\/requests\/[^/]+\/e-signature$/,
 } as const;
 
 /** `ProductType` (index.ts:523; INTEGRATION.md:94). Which of them an account may use is its condition list's (STATE.md:237-264). */
@@ -270,6 +279,64 @@ export const uploadDocumentRequest = z.strictObject({
   DocumentCategory: z.number().int(),
 });
 export const GENERIC_DOCUMENT_CATEGORY = 300;
+
+// ---------------------------------------------------------------------------------------------
+// The delivery confirmation
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The state in which GRENKE waits for the delivery to be confirmed: "Need delivery PV" (a delivery
+ * report, INTEGRATION.md:168), read by the reseller as "waiting for the customer's signature of
+ * the delivery confirmation (bon de livraison)" (index.ts:2038). It comes after the contract's
+ * signatures: "client signs the contract → iTakecare signs as supplier → client signs the
+ * delivery confirmation" (index.ts:2601-2603; AUTOMATION.md:135-139), and before `Contracted`,
+ * "Final — contract live" (INTEGRATION.md:169; the swagger's enum order, :157-173). It is one of
+ * the states in which an e-signature is under way (index.ts:1714-1722).
+ *
+ * No call of GRENKE's that confirms a delivery is known: the calls the notes list
+ * (INTEGRATION.md:65-81) have none, the reseller's own delivery confirmation step is "not built"
+ * (AUTOMATION.md:65) and its fields are an open question ("delivery date, IBAN, signature?",
+ * AUTOMATION.md:162-164). The delivery confirmation GRENKE documents is signed by the lessee
+ * inside GRENKE's e-signature (eSignatureRequest below). `PATCH …/requests/{id}` (the
+ * financial fields and the objects, with their `SerialNumber`) is not one: it is refused once
+ * Contracted, Declined or Cancelled, and GRENKE cancels a running e-signature when the
+ * calculation changes (index.ts:1685-1697, :1862-1892).
+ */
+export const AWAITING_DELIVERY_CONFIRMATION: State = 'AwaitingDeliveryConfirmation';
+
+/** `Title` of a signee (index.ts:2301, :2312: anything else is sent as "Mr" by the reseller). */
+export const SIGNEE_TITLES = ['Mr', 'Ms', 'Miss', 'Mrs', 'Dr', 'Prof'] as const;
+
+/**
+ * A signee of GRENKE's e-signature (index.ts:2311-2322): a person by name, e-mail and mobile
+ * number, a culture such as `fr-BE`, and a place in the signing order.
+ */
+export const eSignatureSignee = z.strictObject({
+  Title: z.enum(SIGNEE_TITLES),
+  FirstName: text,
+  LastName: text,
+  Email: text,
+  Culture: z.string().regex(/^[a-z]{2}-[A-Z]{2}$/),
+  MobileNumber: z.string(),
+  SigningOrder: z.number().int().nonnegative(),
+});
+
+/**
+ * `POST /basic/v1/requests/{financingId}/e-signature` (index.ts:2622-2645): GRENKE's DocuSign for
+ * the contract and, with `UseDeliveryConfirmation`, the delivery confirmation, signed by the
+ * lessee's `CustomerDeliveryConfirmationSignees` after the contract (index.ts:2601-2604,
+ * :2633-2636; AUTOMATION.md:135-139). How many signees each side may have is GRENKE's
+ * `GET …/e-signature/configuration` (index.ts:2343-2386). The delivery date that counts is the
+ * effective delivery, not the day the confirmation was signed (AUTOMATION.md:140-143). Not called
+ * by the portal: the evidence of what GRENKE's own delivery confirmation asks for.
+ */
+export const eSignatureRequest = z.strictObject({
+  ESignatureType: z.literal('DocuSign'),
+  UseDeliveryConfirmation: z.boolean(),
+  CustomerContractSignees: z.array(eSignatureSignee).min(1),
+  PartnerContractSignees: z.array(eSignatureSignee).optional(),
+  CustomerDeliveryConfirmationSignees: z.array(eSignatureSignee).optional(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Errors
