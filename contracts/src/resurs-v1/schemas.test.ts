@@ -66,6 +66,32 @@ describe('the request shapes', () => {
     ]);
   });
 
+  it("refuse after-shop specs Resurs would not take: no spec to finalize, VAT without lines, figures beyond its rounding margin", () => {
+    const request = (name: string) => {
+      const found = examples.find((example) => example.name === name);
+      if (!found) throw new Error(`no example ${name}`);
+      return text(found.fixture.request);
+    };
+    const problems = (xml: string) => readRequest('afterShopFlow', xml).problems;
+    const byAmount = request('finalize-payment');
+    expect(problems(byAmount.replace(/<partPaymentSpec>[\s\S]*<\/partPaymentSpec>/, ''))).toEqual([
+      'finalizePayment.partPaymentSpec: Invalid input: expected object, received undefined',
+    ]);
+    expect(problems(byAmount.replace('<totalAmount>30.00</totalAmount>', '<totalAmount>30.00</totalAmount><totalVatAmount>6.00</totalVatAmount>'))).toEqual([
+      'finalizePayment.partPaymentSpec.totalVatAmount: not allowed without specLines',
+    ]);
+    const byLines = request('finalize-payment-lines');
+    // 0.05 off is within Resurs' margin; 0.06 is not.
+    expect(problems(byLines.replace('<totalAmount>55.00</totalAmount>', '<totalAmount>55.05</totalAmount>'))).toEqual([]);
+    expect(problems(byLines.replace('<totalAmount>55.00</totalAmount>', '<totalAmount>55.06</totalAmount>'))).toEqual([
+      "finalizePayment.partPaymentSpec.totalAmount: not within 0.05 of the lines' totalAmount",
+    ]);
+    expect(problems(byLines.replace('<unitAmountWithoutVat>1.60</unitAmountWithoutVat>', '<unitAmountWithoutVat>1.70</unitAmountWithoutVat>'))).toEqual([
+      'finalizePayment.partPaymentSpec.specLines.1.unitAmountWithoutVat: not within 0.05 of totalAmount / ((1 + vatPct / 100) × quantity)',
+    ]);
+    expect(problems(request('credit-payment').replace('<creditNoteId>', '<orderId>1</orderId><creditNoteId>'))).toEqual(['creditPayment: Unrecognized key: "orderId"']);
+  });
+
   it('refuse an operation Resurs does not have, and elements in a namespace', () => {
     const envelope = (body: string) =>
       `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" xmlns:sim="http://ecommerce.resurs.com/v4/msg/simplifiedshopflow"><s:Body>${body}</s:Body></s:Envelope>`;

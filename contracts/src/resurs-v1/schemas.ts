@@ -13,6 +13,14 @@
  *   Resurs' WSDLs in 2017: `source/rbwsdl/simplifiedshopflowservice-client/resurs_*.php` and
  *   `source/rbwsdl/aftershopflowservice-client/resurs_*.php`. Their properties are in the WSDL's
  *   element order; their `@var` lines give the types and enumerations.
+ * - [V] the soapUI project Resurs publishes with its documentation,
+ *   ResursBank/ResursBank.github.io@b235739 `docs/testing/soapui-testing-suite.xml`: its
+ *   definition cache holds AfterShopFlowService's WSDL and schemas as the test service served them
+ *   (`…/AfterShopFlowService?xsd=schemas/messages/AfterShopFlowServiceMessages.xsd`, lines
+ *   3565-4008; `…schemas/types/common.xsd`, 4008-4505; `…schemas/types/aftershopflow.xsd`,
+ *   4505-5020), and its test cases call finalizePayment, creditPayment and annulPayment. It is
+ *   older than the documentation (its payments date from 2013-2014); where the two disagree the
+ *   documentation is followed.
  *
  * Element order matters in a SOAP request (an XML Schema sequence): the request schemas refuse
  * elements out of the published order. Where the documentation's table and its XML examples
@@ -42,6 +50,9 @@ const positiveDecimal = decimal.refine((value) => Number(value) > 0, 'a positive
 const int = z.string().regex(/^[+-]?\d+$/, 'an xs:int');
 const xsBoolean = z.enum(['true', 'false', '1', '0']);
 const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/, 'an xs:dateTime');
+/** `date`, "use the format yyyy-MM-dd" [V finalize-payment.md, crediting.md]. */
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date, yyyy-MM-dd');
+const nonNegativeInteger = z.string().regex(/^\+?\d+$/, 'an xs:nonNegativeInteger');
 /** "Nillable? Yes": may come as `xsi:nil="true"`. */
 const nillable = <T extends z.ZodType>(type: T) => type.nullable();
 
@@ -67,6 +78,12 @@ export const paymentStatus = z.enum(['DEBITABLE', 'CREDITABLE', 'IS_DEBITED', 'I
 export const paymentMethodType = z.enum(['INVOICE', 'REVOLVING_CREDIT', 'CARD', 'BONUS', 'PAYMENT_PROVIDER']);
 /** [V api-types/paymentdifftype.md; O aftershopflowservice-client/resurs_paymentDiffType.php] */
 export const paymentDiffType = z.enum(['AUTHORIZE', 'DEBIT', 'CREDIT', 'ANNUL']);
+/**
+ * invoiceDeliveryType [V api-types/invoicedeliverytype.md lists EMAIL only; O
+ * aftershopflowservice-client/resurs_invoiceDeliveryTypeEnum.php and V soapui-testing-suite.xml
+ * common.xsd `invoiceDeliveryTypeEnum`: NONE, EMAIL, POSTAL]. The older values are accepted.
+ */
+export const invoiceDeliveryType = z.enum(['NONE', 'EMAIL', 'POSTAL']);
 
 // ---------------------------------------------------------------------------------------------
 // Complex types, each in a request form (strict, ordered) and an answer form (loose)
@@ -167,12 +184,33 @@ export const specLine = complexType('specLine', () => ({
   deliveryDate: text.optional(),
 }));
 
-/** paymentSpec [V api-types/paymentspec.md; O resurs_paymentSpec.php:14-26]. */
-export const paymentSpec = complexType('paymentSpec', (form) => ({
-  specLines: list(specLine[form]),
-  totalAmount: positiveDecimal,
-  totalVatAmount: nillable(decimal).optional(),
-}));
+/**
+ * paymentSpec [V api-types/paymentspec.md; O resurs_paymentSpec.php:14-26]. bonusPoints is not
+ * in the documentation's table; AfterShopFlow's generated class and the published common.xsd
+ * have it last, 0..1 [O aftershopflowservice-client/resurs_paymentSpec.php:28-32; V
+ * soapui-testing-suite.xml:4201-4256]. totalVatAmount "must be empty (null)" when there are no
+ * lines [V paymentspec.md; V common.xsd: "required when specification lines are supplied and not
+ * allowed if no specification lines are supplied"]: a request with a VAT amount and no lines is
+ * refused.
+ */
+export const paymentSpec = (() => {
+  const shape = (form: Form) => ({
+    specLines: list(specLine[form]),
+    totalAmount: positiveDecimal,
+    totalVatAmount: nillable(decimal).optional(),
+    bonusPoints: nonNegativeInteger.optional(),
+  });
+  const { request, answer } = complexType('paymentSpec', shape);
+  return {
+    request: request.superRefine((value, context) => {
+      const spec = value as { specLines?: unknown[]; totalVatAmount?: unknown };
+      if ((spec.specLines ?? []).length === 0 && spec.totalVatAmount !== undefined && spec.totalVatAmount !== null) {
+        context.addIssue({ code: 'custom', path: ['totalVatAmount'], message: 'not allowed without specLines' });
+      }
+    }),
+    answer,
+  };
+})();
 
 /**
  * paymentData [V api-types/paymentdata.md; O resurs_paymentData.php:14-50]. customerIpAddress
@@ -236,7 +274,16 @@ export const bookPaymentResult = complexType('bookPaymentResult', (form) => ({
   customer: nillable(customer[form]).optional(),
 }));
 
-/** paymentDiff [V api-types/paymentdiff.md; O aftershopflowservice-client/resurs_paymentDiff.php]. */
+/**
+ * paymentDiff [V api-types/paymentdiff.md; O aftershopflowservice-client/resurs_paymentDiff.php; V
+ * soapui-testing-suite.xml:4607-4661]: one change of a payment; "the diffs define the payment".
+ * transactionId is the caller's preferredTransactionId, or the payment id when none was given [V
+ * paymentdiff.md; finalize-payment.md:22; the soapUI test "Sell & Credit" reads back
+ * `TrD-${ID}`/`TrC-${ID}` sent as preferredTransactionId, soapui-testing-suite.xml:7568-7622].
+ * What may still be done follows from their sums [V after-shop-service-api/index.md:108-113]:
+ * finalizePayment and annulPayment at most sum(AUTHORIZE) - sum(DEBIT) - sum(ANNUL),
+ * creditPayment at most sum(DEBIT) - sum(CREDIT), each diff's amount its paymentSpec.totalAmount.
+ */
 export const paymentDiff = complexType('paymentDiff', (form) => ({
   type: paymentDiffType,
   transactionId: id.optional(),
@@ -252,6 +299,11 @@ export const paymentDiff = complexType('paymentDiff', (form) => ({
  * payment, AfterShopFlow's getPayment answer [V api-types/payment.md; O
  * aftershopflowservice-client/resurs_payment.php:14-110]. totalBonusPoints is 1..1 in the table
  * but absent from get-payment.md's example, so it is optional here; status occurs 0..100.
+ * totalAmount is "the current total amount of the payment diffs making up this payment", and "the
+ * payment diffs is the complete history of the payment. (The current state of the payment, if
+ * needed, must be calculated client side.)" [V soapui-testing-suite.xml:4507-4525]: after a debit
+ * and a credit of the whole, or an annulment of it, totalAmount is 0 and limit unchanged
+ * (soapui-testing-suite.xml:7607-7610, the "Sell & Credit" case; 7444-7460, "Book & Annul").
  */
 export const payment = complexType('payment', (form) => ({
   id,
@@ -296,6 +348,48 @@ const request = (name: string, shape: z.ZodRawShape) => {
 };
 const answer = (shape: z.ZodRawShape) => element(z.looseObject(shape));
 
+/** Resurs' error margin for rounding, in currency units [V development/rounding.md]. */
+export const ROUNDING_MARGIN = 0.05;
+
+const numberOf = (value: unknown): number => (typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN);
+
+/**
+ * Where a spec's figures are further apart than Resurs compensates for [V development/rounding.md]:
+ * a line's net price (its total / ((1 + VAT % / 100) × quantity)) and VAT (VAT % / 100 ×
+ * quantity × that net price) against the ones sent, and the totals against the lines' sums.
+ */
+export function roundingProblems(spec: { specLines?: unknown; totalAmount?: unknown; totalVatAmount?: unknown }): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const lines = (Array.isArray(spec.specLines) ? spec.specLines : []) as Record<string, unknown>[];
+  const off = (a: number, b: number) => !(Math.abs(a - b) <= ROUNDING_MARGIN + 1e-9);
+  let sum = 0;
+  let vatSum = 0;
+  lines.forEach((line, index) => {
+    const quantity = numberOf(line.quantity);
+    const vatPct = numberOf(line.vatPct);
+    const total = numberOf(line.totalAmount);
+    const vat = numberOf(line.totalVatAmount);
+    sum += total;
+    vatSum += vat;
+    if (quantity === 0) return;
+    const net = total / ((1 + vatPct / 100) * quantity);
+    if (off(net, numberOf(line.unitAmountWithoutVat))) problems.push({ path: ['specLines', index, 'unitAmountWithoutVat'], message: `not within ${ROUNDING_MARGIN} of totalAmount / ((1 + vatPct / 100) × quantity)` });
+    if (off((vatPct / 100) * quantity * net, vat)) problems.push({ path: ['specLines', index, 'totalVatAmount'], message: `not within ${ROUNDING_MARGIN} of vatPct / 100 × quantity × the net price` });
+  });
+  if (lines.length > 0) {
+    if (off(sum, numberOf(spec.totalAmount))) problems.push({ path: ['totalAmount'], message: `not within ${ROUNDING_MARGIN} of the lines' totalAmount` });
+    if (spec.totalVatAmount !== undefined && spec.totalVatAmount !== null && off(vatSum, numberOf(spec.totalVatAmount))) {
+      problems.push({ path: ['totalVatAmount'], message: `not within ${ROUNDING_MARGIN} of the lines' totalVatAmount` });
+    }
+  }
+  return problems;
+}
+
+/** The paymentSpec of finalizePayment, creditPayment and annulPayment: the published type, within Resurs' rounding margin. */
+const afterShopSpec = paymentSpec.request.superRefine((value, context) => {
+  for (const problem of roundingProblems(value as Record<string, unknown>)) context.addIssue({ code: 'custom', ...problem });
+});
+
 /**
  * The request of each operation the portal calls, by operation.
  * - getPaymentMethods(language?, customerType?, purchaseAmount?), all 0..1 and nillable [V
@@ -309,7 +403,25 @@ const answer = (shape: z.ZodRawShape) => element(z.looseObject(shape));
  * - bookSignedPayment(paymentId) [V booksignedpayment.md; O resurs_bookSignedPayment.php].
  * - getPayment(paymentId) [V after-shop-service-api/get-payment.md; O resurs_getPayment.php].
  * - annulPayment(paymentId, partPaymentSpec 0..1, createdBy 0..1) [V annulling.md; O
- *   aftershopflowservice-client/resurs_annulPayment.php].
+ *   aftershopflowservice-client/resurs_annulPayment.php; V soapui-testing-suite.xml:3694-3713,
+ *   "Can be omitted in which case the whole payment is annulled"].
+ * - finalizePayment(paymentId, preferredTransactionId 0..1, partPaymentSpec, createdBy 0..1,
+ *   orderId 0..1, orderDate 0..1, invoiceId 0..1, invoiceDate 0..1, invoiceDeliveryType 0..1) [V
+ *   after-shop-service-api/finalize-payment.md:19-29; O resurs_finalizePayment.php: the same
+ *   order]. partPaymentSpec is 1..1 in the documentation; the older published schema had it 0..1
+ *   ("Can be omitted in which case the whole payment is finalized", soapui-testing-suite.xml:
+ *   3629-3638): the documentation is followed, and every published example sends it.
+ * - creditPayment(paymentId, preferredTransactionId 0..1, partPaymentSpec 0..1, createdBy 0..1,
+ *   creditNoteId 0..1, creditNoteDate 0..1, invoiceDeliveryType 0..1) [V crediting.md:19-27; O
+ *   resurs_creditPayment.php]. preferredTransactionId is "Nillable? No" in both tables, yet
+ *   crediting.md's examples send it as `xsi:nil="true"` and the published schema has it nillable
+ *   (soapui-testing-suite.xml:3623, 3724): nil is accepted. Without partPaymentSpec "all finalized
+ *   parts of the payment is credited" [V soapui-testing-suite.xml:3730-3735].
+ *
+ * The three specs are also held to Resurs' rounding rule: "The service compensates for errors less
+ * than, or equal to, 0.05 currency units", for each line's net price and VAT recomputed from its
+ * total and for the spec's totals against its lines [V development/rounding.md]. bookPayment's
+ * orderData is not checked here (which refusal Resurs gives it is not published either).
  */
 export const REQUESTS: Readonly<Record<string, z.ZodType>> = {
   getPaymentMethods: request('getPaymentMethods', {
@@ -331,14 +443,36 @@ export const REQUESTS: Readonly<Record<string, z.ZodType>> = {
   }),
   bookSignedPayment: request('bookSignedPayment', { paymentId: id }),
   getPayment: request('getPayment', { paymentId: id }),
-  annulPayment: request('annulPayment', { paymentId: id, partPaymentSpec: paymentSpec.request.optional(), createdBy: nonEmptyString.optional() }),
+  annulPayment: request('annulPayment', { paymentId: id, partPaymentSpec: nillable(afterShopSpec).optional(), createdBy: nillable(nonEmptyString).optional() }),
+  finalizePayment: request('finalizePayment', {
+    paymentId: id,
+    preferredTransactionId: nillable(id).optional(),
+    partPaymentSpec: afterShopSpec,
+    createdBy: nillable(nonEmptyString).optional(),
+    orderId: nillable(id).optional(),
+    orderDate: nillable(date).optional(),
+    invoiceId: nillable(id).optional(),
+    invoiceDate: nillable(date).optional(),
+    invoiceDeliveryType: nillable(invoiceDeliveryType).optional(),
+  }),
+  creditPayment: request('creditPayment', {
+    paymentId: id,
+    preferredTransactionId: nillable(id).optional(),
+    partPaymentSpec: nillable(afterShopSpec).optional(),
+    createdBy: nillable(nonEmptyString).optional(),
+    creditNoteId: nillable(id).optional(),
+    creditNoteDate: nillable(date).optional(),
+    invoiceDeliveryType: nillable(invoiceDeliveryType).optional(),
+  }),
 };
 
 /**
  * The answer of each operation the portal calls, by operation (the content of its response
  * element): `return` 0..* paymentMethod, 0..* annuityFactor, 1..1 HTML string, 1..1
- * bookPaymentResult (bookPayment and bookSignedPayment alike), 1..1 payment; annulPayment's
- * response is empty [O aftershopflowservice-client/resurs_annulPaymentResponse.php].
+ * bookPaymentResult (bookPayment and bookSignedPayment alike), 1..1 payment; the responses of
+ * annulPayment, finalizePayment and creditPayment are empty [O
+ * aftershopflowservice-client/resurs_{annul,finalize,credit}PaymentResponse.php; V
+ * soapui-testing-suite.xml:3691-3693, 3714-3716, 3768-3770: `<sequence/>`].
  */
 export const ANSWERS: Readonly<Record<string, z.ZodType>> = {
   getPaymentMethods: answer({ return: list(paymentMethod.answer) }),
@@ -348,12 +482,14 @@ export const ANSWERS: Readonly<Record<string, z.ZodType>> = {
   bookSignedPayment: answer({ return: bookPaymentResult.answer }),
   getPayment: answer({ return: payment.answer }),
   annulPayment: answer({}),
+  finalizePayment: answer({}),
+  creditPayment: answer({}),
 };
 
 /** The operations above, by service. */
 export const CALLED_OPERATIONS = {
   shopFlow: ['getPaymentMethods', 'getAnnuityFactors', 'getCostOfPurchaseHtml', 'bookPayment', 'bookSignedPayment'],
-  afterShopFlow: ['getPayment', 'annulPayment'],
+  afterShopFlow: ['getPayment', 'annulPayment', 'finalizePayment', 'creditPayment'],
 } as const satisfies Record<ResursV1Service, readonly string[]>;
 
 /**
