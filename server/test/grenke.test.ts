@@ -12,7 +12,8 @@ import { readingOfState } from '../src/lenders/grenke/flow';
 import { createGrenkeClient, type GrenkeClientOptions } from '../src/providers/grenke/client';
 import { decideGrenkeSandboxRequest, GRENKE_MOCK_ACTIONS } from '../src/providers/grenke/sandbox-control';
 import { isFinal, leasingStateOf } from '../src/providers/grenke/states';
-import { GRENKE_STATES, type GrenkeClient, type GrenkeCreateRequest, type GrenkeState } from '../src/providers/grenke/types';
+import { deliveryConfirmationPdf } from '../src/providers/grenke/delivery-confirmation';
+import { GRENKE_STATES, type GrenkeClient, type GrenkeCreateRequest, type GrenkeDeliveryConfirmation, type GrenkeState } from '../src/providers/grenke/types';
 import { memoryRecorder } from '../src/providers/interactions';
 import type { ProviderResult } from '../src/providers/types';
 import { grenkeStoresOf } from '@portal/sandbox/testing';
@@ -238,6 +239,111 @@ describe('GRENKE adapter against the sandbox simulator', () => {
         http: { status: 409, errorCode: 'PAYMENT_STATUS_FINAL' },
       });
       await expectState(request.financingId, 'Cancelled');
+    });
+  });
+
+  describe('the delivery confirmation', () => {
+    const simulator = () => simulated(t.app.config).grenke.baseUrl;
+    const control = (path: string, body: object) =>
+      fetch(`${simulator()}/control/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    /** What requestFor leases: two laptops and a docking station. */
+    const delivered = (overrides: Partial<GrenkeDeliveryConfirmation> = {}): GrenkeDeliveryConfirmation => ({
+      operationId: 'op-1',
+      deliveredOn: new Date().toISOString().slice(0, 10),
+      objects: [
+        { reference: 'LAP-14', description: 'Laptop 14"', quantity: 2 },
+        { reference: 'DOCK', description: 'Docking station', quantity: 1 },
+      ],
+      serialNumbers: [
+        { reference: 'LAP-14', serialNumber: 'SN-0001' },
+        { reference: 'LAP-14', serialNumber: 'SN-0002' },
+        { reference: 'DOCK', serialNumber: 'DK-1' },
+      ],
+      ...overrides,
+    });
+    const uploadsOf = (operation: string) => recorder.interactions.filter((i) => i.operation === operation).length;
+    /** Ready to sign, the lease set to need its delivery confirmed (as GRENKE's own flow does), the signed contract handed over. */
+    const signedAwaitingDelivery = async () => {
+      const { request, contract } = await readyToSign();
+      expect((await control('delivery-confirmation', { externalReference: request.reference, required: true })).status).toBe(204);
+      expect(await grenke.deliverSignedContract('NO', request.financingId, await (await withSignaturePage(contract)).save())).toMatchObject({
+        ok: true,
+        value: { state: 'AwaitingDeliveryConfirmation' },
+      });
+      return request;
+    };
+
+    it('waits for it after the signed contract; the confirmation contracts the lease, and a retry sends nothing', async () => {
+      const request = await signedAwaitingDelivery();
+      expect(leasingStateOf('AwaitingDeliveryConfirmation')).toBe('APPROVED');
+      expect(await grenke.findDeliveryConfirmation('NO', request.financingId)).toMatchObject({ ok: true, value: { delivery: 'awaited', request: { state: 'AwaitingDeliveryConfirmation' } } });
+
+      expect(await grenke.confirmDelivery('NO', request.financingId, delivered())).toMatchObject({ ok: true, value: { financingId: request.financingId, state: 'Contracted' } });
+      expect(await grenke.findDeliveryConfirmation('NO', request.financingId)).toMatchObject({ ok: true, value: { delivery: 'confirmed' } });
+      const documents = await stores().documents.get(request.financingId);
+      expect(documents?.documents.map((d) => [d.name, d.category])).toEqual([
+        ['leasing-contract-' + request.financingId + '-signed.pdf', 300],
+        [`delivery-confirmation-${request.financingId}.pdf`, 300],
+      ]);
+
+      // A retry after a crash: GRENKE has contracted the lease, nothing more is sent.
+      const sent = uploadsOf('uploadDeliveryConfirmation');
+      expect(await grenke.confirmDelivery('NO', request.financingId, delivered({ operationId: 'op-1' }))).toMatchObject({ ok: true, value: { state: 'Contracted' } });
+      expect(uploadsOf('uploadDeliveryConfirmation')).toBe(sent);
+    });
+
+    it('is refused before the contract is signed (DELIVERY_NOT_AWAITED), sending nothing; a lease that needs none is contracted at once', async () => {
+      const { request, contract } = await readyToSign();
+      const sent = uploadsOf('uploadDeliveryConfirmation');
+      expect(await grenke.confirmDelivery('NO', request.financingId, delivered())).toEqual({ ok: false, failure: { kind: 'refused', status: 409, code: 'DELIVERY_NOT_AWAITED' } });
+      expect(await grenke.findDeliveryConfirmation('NO', request.financingId)).toMatchObject({ ok: true, value: { delivery: 'not-awaited' } });
+      // The sandbox's default: the signed contract contracts the lease, and a confirmation then sends nothing.
+      await grenke.deliverSignedContract('NO', request.financingId, await (await withSignaturePage(contract)).save());
+      expect(await grenke.confirmDelivery('NO', request.financingId, delivered())).toMatchObject({ ok: true, value: { state: 'Contracted' } });
+      expect(uploadsOf('uploadDeliveryConfirmation')).toBe(sent);
+    });
+
+    it('answers PAYMENT_STATUS_FINAL for a lease cancelled while it waited, sending nothing', async () => {
+      const request = await signedAwaitingDelivery();
+      expect((await control('decide', { financingId: request.financingId, state: 'Cancelled' })).status).toBe(200);
+      expect(await refusalOf(grenke.confirmDelivery('NO', request.financingId, delivered()))).toEqual({
+        failure: { kind: 'refused', status: 409, code: 'Cancelled', catalogue: 'PAYMENT_STATUS_FINAL' },
+        http: { status: 409, errorCode: 'PAYMENT_STATUS_FINAL' },
+      });
+      expect(await grenke.findDeliveryConfirmation('NO', request.financingId)).toMatchObject({ ok: true, value: { delivery: 'closed' } });
+    });
+
+    it('refuses a missing serial number before asking GRENKE, and the simulator refuses a report without it in GRENKE\'s error body', async () => {
+      const request = await signedAwaitingDelivery();
+      const short = delivered({ serialNumbers: delivered().serialNumbers.slice(1) });
+      const calls = recorder.interactions.length;
+      expect(await grenke.confirmDelivery('NO', request.financingId, short)).toEqual({ ok: false, failure: { kind: 'refused', status: 422, code: 'SERIAL_NUMBER_MISSING' } });
+      expect(recorder.interactions.length).toBe(calls);
+
+      // The same report sent anyway: GRENKE's 400, naming what is missing.
+      const pdf = await deliveryConfirmationPdf('NO', request.financingId, null, short);
+      const response = await fetch(`${simulator()}/basic/v1/calculationSets/${request.financingId}/documents/base64`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ DocumentName: 'delivery.pdf', DocumentContent: Buffer.from(pdf).toString('base64'), DocumentCategory: 300 }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ StatusCode: 400, Errors: { DocumentContent: [expect.stringMatching(/^Object 1 \(Laptop 14"\): 2 delivered, 1 serial numbers given/)] } });
+      await expectState(request.financingId, 'AwaitingDeliveryConfirmation');
+      expect((await grenke.confirmDelivery('NO', request.financingId, delivered())).ok).toBe(true);
+    });
+
+    it('is refused by the simulator in a state that does not wait for it, in GRENKE\'s error body', async () => {
+      const { request } = await readyToSign();
+      const pdf = await deliveryConfirmationPdf('NO', request.financingId, null, delivered());
+      const response = await fetch(`${simulator()}/basic/v1/calculationSets/${request.financingId}/documents/base64`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ DocumentName: 'delivery.pdf', DocumentContent: Buffer.from(pdf).toString('base64'), DocumentCategory: 300 }),
+      });
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({ StatusCode: 409, Message: 'The request is not awaiting a delivery confirmation; it is ReadyToSign.' });
+      await expectState(request.financingId, 'ReadyToSign');
     });
   });
 

@@ -4,8 +4,8 @@
  * third-party evidence only): requests that break it are refused with GRENKE's error body, the
  * answers have its shapes. Leasing requests are decided by test company, the contract is
  * generated and served as a PDF, a signed contract comes back as a document attached to the
- * request, and a control endpoint serves the business screen's mock panel. No webhooks: GRENKE
- * has none.
+ * request, a delivery confirmation too where the request waits for one, and control endpoints
+ * serve the business screen's mock panel and tests. No webhooks: GRENKE has none.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -22,11 +22,13 @@ import {
 import { GRENKE_MOCK_ACTIONS, type GrenkeMockAction, MOCK_DELAY_SECONDS } from '@portal/domain';
 import type { SandboxContext } from '../context';
 import { contractPdf } from './contract-pdf';
+import { deliveryConfirmationProblems, readDeliveryConfirmation } from './delivery';
 import {
   behaviourOf,
   CONDITION_LIST,
   countryOf,
   decisionKeyOf,
+  DELIVERY_CONFIRMATION_BY_DEFAULT,
   type GrenkeDecisionRecord,
   type GrenkeRequestRecord,
   GRENKE_STATES,
@@ -64,6 +66,12 @@ const decideBody = z.strictObject({
 
 const linkBody = z.strictObject({ externalReference: z.string().min(1).max(100), financingId: z.string().min(1).max(100) });
 
+const deliveryBody = z.strictObject({
+  externalReference: z.string().min(1).max(100).optional(),
+  financingId: z.string().min(1).max(100).optional(),
+  required: z.boolean(),
+});
+
 const MOCK_TARGET: Readonly<Record<GrenkeMockAction, GrenkeState>> = {
   continue: 'ApplicationReceived',
   denied: 'Declined',
@@ -85,10 +93,11 @@ const APPROVED_STATES: ReadonlySet<GrenkeState> = new Set<GrenkeState>([
 ]);
 
 /**
- * [?] The states in which a signed contract that comes as a document contracts the request: the
- * contract is out for signature. While GRENKE's own e-signature runs, or the delivery is to be
- * confirmed, GRENKE's back office has its own step under way: the document is kept, the state
- * stays (the mock panel's control moves it on).
+ * [?] The states in which a signed contract that comes as a document contracts the request, or
+ * makes it wait for its delivery to be confirmed: the contract is out for signature. While
+ * GRENKE's own e-signature runs, or the delivery is to be confirmed, GRENKE's back office has its
+ * own step under way: the document is kept, the state stays (a delivery confirmation, or the mock
+ * panel's control, moves it on).
  */
 const AWAITING_SIGNATURE: ReadonlySet<GrenkeState> = new Set<GrenkeState>(['ReadyToSign', 'ContractPrinted', 'ContractPrintedBeforeStatement']);
 
@@ -271,13 +280,27 @@ export default async function simulator(app: FastifyInstance, context: SandboxCo
     if (!isPdf(content)) return invalid(reply, [{ path: ['DocumentContent'], message: 'The document must be a PDF' }]);
     const state = stateOf(found.request, found.decision);
     if (state === 'Declined' || state === 'Cancelled') return error(reply, 409, `The request is ${state}: it takes no documents any more.`);
+    const delivery = await readDeliveryConfirmation(content);
+    if (delivery) {
+      // [?] A delivery report is taken only while GRENKE waits for one, and only whole.
+      if (state !== 'AwaitingDeliveryConfirmation') return error(reply, 409, `The request is not awaiting a delivery confirmation; it is ${state}.`);
+      const problems = deliveryConfirmationProblems(found.request, delivery);
+      if (problems.length > 0) return error(reply, 400, 'The request is invalid.', null, { DocumentContent: problems });
+    }
     const receivedAt = new Date().toISOString();
     await stores.documents.update(found.request.FinancingId, (current) => ({
       documents: [...(current?.documents ?? []), { name: DocumentName, category: DocumentCategory, receivedAt, pdfBase64: DocumentContent }],
     }));
-    if (AWAITING_SIGNATURE.has(state) && found.request.contractGeneratedAt && (await carriesSignatures(content, found.request))) {
-      await stores.requests.update(found.request.FinancingId, (current) => ({ ...(current ?? found.request), contractedAt: current?.contractedAt ?? receivedAt }));
-      request.log.info({ financingId: found.request.FinancingId }, 'grenke sandbox request contracted');
+    const contract = async (field: 'contractedAt' | 'awaitingDeliverySince') =>
+      stores.requests.update(found.request.FinancingId, (current) => ({ ...(current ?? found.request), [field]: current?.[field] ?? receivedAt }));
+    if (delivery) {
+      await contract('contractedAt');
+      request.log.info({ financingId: found.request.FinancingId }, 'grenke sandbox delivery confirmed, request contracted');
+    } else if (AWAITING_SIGNATURE.has(state) && found.request.contractGeneratedAt && (await carriesSignatures(content, found.request))) {
+      const setting = await stores.delivery.get(decisionKeyOf(found.request));
+      const awaitsDelivery = setting?.required ?? DELIVERY_CONFIRMATION_BY_DEFAULT;
+      await contract(awaitsDelivery ? 'awaitingDeliverySince' : 'contractedAt');
+      request.log.info({ financingId: found.request.FinancingId, awaitsDelivery }, 'grenke sandbox contract signed');
     }
     return reply.status(200).send();
   });
@@ -295,6 +318,22 @@ export default async function simulator(app: FastifyInstance, context: SandboxCo
     if (existing.portalReference && existing.portalReference !== externalReference) return error(reply, 409, 'The request belongs to another application.');
     await stores.requests.update(financingId, (current) => ({ ...(current ?? existing), portalReference: externalReference }));
     await stores.links.put(externalReference, { financingId });
+    return reply.status(204).send();
+  });
+
+  /**
+   * Sandbox control (not GRENKE's): whether the request of this application (or with this id)
+   * waits for its delivery to be confirmed once its signed contract comes, instead of being
+   * contracted at once. It may be set before the request exists (by the application's reference).
+   */
+  app.post('/control/delivery-confirmation', async (request, reply) => {
+    const parsed = deliveryBody.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error.issues);
+    const { externalReference, financingId, required } = parsed.data;
+    if (!externalReference && !financingId) return error(reply, 400, 'Give a request (externalReference or financingId).');
+    const existing = financingId ? await stores.requests.get(financingId) : null;
+    if (financingId && !existing) return notFound(reply);
+    await stores.delivery.put(existing ? decisionKeyOf(existing) : (externalReference ?? ''), { required });
     return reply.status(204).send();
   });
 

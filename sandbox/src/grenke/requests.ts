@@ -88,9 +88,28 @@ export interface GrenkeRequestRecord {
   portalReference?: string | undefined;
   /** Set when the contract was generated (POST …/contractdocument). */
   contractGeneratedAt?: string | undefined;
-  /** Set when the signed contract came as a document: Contracted from then on, whatever else happens. */
+  /**
+   * Set when the signed contract came as a document and GRENKE contracted the request: at once, or
+   * once its delivery was confirmed. Contracted from then on, whatever else happens.
+   */
   contractedAt?: string | undefined;
+  /**
+   * Set when the signed contract came as a document and the request needs its delivery confirmed
+   * (deliveryConfirmationRequired): AwaitingDeliveryConfirmation from then on, until the delivery
+   * confirmation comes (then contractedAt) or a later mock decision moves it.
+   */
+  awaitingDeliverySince?: string | undefined;
 }
+
+/**
+ * [?] Whether GRENKE waits for a delivery confirmation after the signed contract, when nothing was
+ * set for the request (POST /control/delivery-confirmation). GRENKE's own flow asks for one by
+ * default ([S] index.ts:2601-2604: the reseller's `UseDeliveryConfirmation` is true unless told
+ * otherwise); the sandbox does not yet, so that a journey that ends with the signature still
+ * ends contracted until the portal confirms deliveries in its journeys (ADR 29, update of 28
+ * November).
+ */
+export const DELIVERY_CONFIRMATION_BY_DEFAULT = false;
 
 /** A mock decision (sandbox control): `target` from `effectiveAt`, `heldState` until then. */
 export interface GrenkeDecisionRecord {
@@ -106,6 +125,7 @@ export const GRENKE_NAMESPACES = {
   decisions: 'grenke-decisions',
   links: 'grenke-links',
   documents: 'grenke-documents',
+  delivery: 'grenke-delivery',
 } as const;
 
 export function grenkeStores(records: SandboxRecords) {
@@ -116,6 +136,8 @@ export function grenkeStores(records: SandboxRecords) {
     links: records.store<{ financingId: string }>(GRENKE_NAMESPACES.links),
     /** The documents attached to a request, by FinancingId. */
     documents: records.store<{ documents: { name: string; category: number; receivedAt: string; pdfBase64: string }[] }>(GRENKE_NAMESPACES.documents),
+    /** Whether a request needs its delivery confirmed, by its decision key (sandbox control). */
+    delivery: records.store<{ required: boolean }>(GRENKE_NAMESPACES.delivery),
   };
 }
 
@@ -144,6 +166,8 @@ function naturalState(request: GrenkeRequestRecord, now: number): GrenkeState {
 
 export function stateOf(request: GrenkeRequestRecord, decision: GrenkeDecisionRecord | null, now = Date.now()): GrenkeState {
   if (request.contractedAt) return 'Contracted';
+  // A decision taken after the signed contract came (a cancellation, a state for a test) wins over the wait.
+  if (request.awaitingDeliverySince && !(decision && Date.parse(decision.decidedAt) > Date.parse(request.awaitingDeliverySince))) return 'AwaitingDeliveryConfirmation';
   if (decision) return now >= Date.parse(decision.effectiveAt) ? decision.target : decision.heldState;
   return naturalState(request, now);
 }

@@ -15,7 +15,8 @@ import { standIn, type StandIn, type StandInAnswer, type StandInRequest } from '
 import { TEST_COMPANIES } from '@portal/domain';
 import { readingOfState } from '../../src/lenders/grenke/flow';
 import { createGrenkeClient, type GrenkeClientOptions } from '../../src/providers/grenke/client';
-import { GRENKE_STATES, type GrenkeCreateRequest } from '../../src/providers/grenke/types';
+import { deliveryConfirmationPdf, deliveryKeywords } from '../../src/providers/grenke/delivery-confirmation';
+import { GRENKE_STATES, type GrenkeCreateRequest, type GrenkeDeliveryConfirmation, type GrenkeDeliveryStatus, type GrenkeState } from '../../src/providers/grenke/types';
 import { createProviderHealth } from '../../src/providers/health';
 import { memoryRecorder } from '../../src/providers/interactions';
 import { nextReference, startTestServer, type TestApp } from '../helpers';
@@ -295,6 +296,110 @@ describe("GRENKE: the adapter against a stand-in built only from the published (
     expect(requests('POST', published.PATHS.documents).length).toBe(before);
   });
 
+  describe('the delivery confirmation (ADR 29, update of 27 November: no call of GRENKE\'s is known; a document of the request)', () => {
+    const delivered = (overrides: Partial<GrenkeDeliveryConfirmation> = {}): GrenkeDeliveryConfirmation => ({
+      operationId: 'op-7f3a',
+      deliveredOn: '2026-11-27',
+      objects: [
+        { reference: 'NB-14', description: 'Notebook 14"', quantity: 2 },
+        { reference: 'DOCK-1', description: 'Docking station', quantity: 1 },
+      ],
+      serialNumbers: [
+        { reference: 'NB-14', serialNumber: 'SN-0001' },
+        { reference: 'DOCK-1', serialNumber: 'DK 77/1' },
+        { reference: 'NB-14', serialNumber: 'SN-0002' },
+      ],
+      ...overrides,
+    });
+    const uploads = () => requests('POST', published.PATHS.documents);
+
+    it('sends the delivery report in the published shape while GRENKE waits for it, then reads the lease contracted', async () => {
+      const before = uploads().length;
+      answers.get = () => example(uploads().length > before ? 'get-request-contracted' : 'get-request-awaiting-delivery');
+      expect(await client().confirmDelivery('NO', 'F-1', delivered())).toEqual({ ok: true, value: { financingId: '3f2b8c1e-6a4d-4e2f-9b7a-1c0d5e8f2a61', requestNumber: '180-33037', state: 'Contracted' } });
+      const [upload] = uploads().slice(before);
+      expect(upload?.path).toBe('/basic/v1/calculationSets/F-1/documents/base64');
+      expect(violations(published.uploadDocumentRequest, upload?.body)).toEqual([]);
+      expect(shapeDiff(fixture('grenke', 'upload-delivery-confirmation').request, upload?.body)).toEqual([]);
+      const body = upload?.body as { DocumentName: string; DocumentContent: string; DocumentCategory: number };
+      expect(body.DocumentName).toBe('delivery-confirmation-F-1.pdf');
+      expect(body.DocumentCategory).toBe(published.GENERIC_DOCUMENT_CATEGORY);
+      // A PDF in the lessee's language that gives every unit's serial number, and says the same to a machine.
+      const pdf = await PDFDocument.load(Buffer.from(body.DocumentContent, 'base64'));
+      expect(pdf.getTitle()).toBe('Leveringsbekreftelse F-1');
+      expect(pdf.getKeywords()).toBe('grenke-delivery-confirmation financing-id=F-1 delivered-on=2026-11-27 operation=op-7f3a object-1=SN-0001,SN-0002 object-2=DK%2077%2F1');
+      expect(server.violations).toEqual([]);
+    });
+
+    it('reads a lease GRENKE has not contracted yet after the report as still awaiting it (the poller follows it)', async () => {
+      answers.get = example('get-request-awaiting-delivery');
+      expect(await client().confirmDelivery('SE', 'F-1', delivered())).toMatchObject({ ok: true, value: { state: 'AwaitingDeliveryConfirmation' } });
+      // In Swedish for a Swedish lessee.
+      const pdf = await PDFDocument.load(Buffer.from((uploads().at(-1)?.body as { DocumentContent: string }).DocumentContent, 'base64'));
+      expect(pdf.getTitle()).toBe('Leveransbekräftelse F-1');
+    });
+
+    it.each([
+      ['Contracted', { ok: true, value: { financingId: '3f2b8c1e-6a4d-4e2f-9b7a-1c0d5e8f2a61', requestNumber: '180-33037', state: 'Contracted' } }],
+      ['Declined', { ok: false, failure: { kind: 'refused', status: 409, code: 'Declined', catalogue: 'PAYMENT_STATUS_FINAL' } }],
+      ['Cancelled', { ok: false, failure: { kind: 'refused', status: 409, code: 'Cancelled', catalogue: 'PAYMENT_STATUS_FINAL' } }],
+      ['ReadyToSign', { ok: false, failure: { kind: 'refused', status: 409, code: 'DELIVERY_NOT_AWAITED' } }],
+      ['AwaitingCustomerSignature', { ok: false, failure: { kind: 'refused', status: 409, code: 'DELIVERY_NOT_AWAITED' } }],
+      ['ApplicationReceived', { ok: false, failure: { kind: 'refused', status: 409, code: 'DELIVERY_NOT_AWAITED' } }],
+    ] as const)('sends nothing for a request that is %s', async (state, expected) => {
+      const before = uploads().length;
+      answers.get = withState(state);
+      expect(await client().confirmDelivery('NO', 'F-1', delivered())).toEqual(expected);
+      expect(uploads().length).toBe(before);
+    });
+
+    it.each<[string, Partial<GrenkeDeliveryConfirmation>, string]>([
+      ['a unit without its serial number', { serialNumbers: [{ reference: 'NB-14', serialNumber: 'SN-0001' }, { reference: 'DOCK-1', serialNumber: 'DK-1' }] }, 'SERIAL_NUMBER_MISSING'],
+      ['an empty serial number', { serialNumbers: [{ reference: 'NB-14', serialNumber: 'SN-0001' }, { reference: 'NB-14', serialNumber: ' ' }, { reference: 'DOCK-1', serialNumber: 'DK-1' }] }, 'SERIAL_NUMBER_MISSING'],
+      ['no serial numbers at all', { serialNumbers: [] }, 'SERIAL_NUMBER_MISSING'],
+      ['a serial number of no object of the lease', { serialNumbers: [...delivered().serialNumbers, { reference: 'MOUSE', serialNumber: 'M-1' }] }, 'SERIAL_NUMBER_UNKNOWN_OBJECT'],
+      ['more serial numbers than units', { serialNumbers: [...delivered().serialNumbers, { reference: 'DOCK-1', serialNumber: 'DK-2' }] }, 'SERIAL_NUMBERS_EXCEED_QUANTITY'],
+      ['one serial number twice', { serialNumbers: [{ reference: 'NB-14', serialNumber: 'SN-0001' }, { reference: 'NB-14', serialNumber: 'SN-0001' }, { reference: 'DOCK-1', serialNumber: 'DK-1' }] }, 'SERIAL_NUMBER_DUPLICATE'],
+      ['a delivery date in the future', { deliveredOn: '2999-01-01' }, 'DELIVERY_DATE_INVALID'],
+      ['a delivery date that does not exist', { deliveredOn: '2026-02-30' }, 'DELIVERY_DATE_INVALID'],
+      ['no objects', { objects: [], serialNumbers: [] }, 'NO_OBJECTS'],
+    ])('refuses %s without asking GRENKE anything', async (_what, overrides, code) => {
+      const before = server.received.length;
+      answers.get = example('get-request-awaiting-delivery');
+      expect(await client().confirmDelivery('NO', 'F-1', delivered(overrides))).toEqual({ ok: false, failure: { kind: 'refused', status: 422, code } });
+      expect(server.received.length).toBe(before);
+    });
+
+    it('reads a refusal of the report (400) as a refusal', async () => {
+      answers.get = example('get-request-awaiting-delivery');
+      answers.upload = example('error-validation');
+      expect(await client().confirmDelivery('NO', 'F-1', delivered())).toEqual({ ok: false, failure: { kind: 'refused', status: 400 } });
+    });
+
+    it.each(GRENKE_STATES)('tells after a crash whether the delivery was confirmed: %s', async (state) => {
+      const expected: Record<GrenkeState, GrenkeDeliveryStatus> = Object.fromEntries(GRENKE_STATES.map((s) => [s, 'not-awaited'])) as Record<GrenkeState, GrenkeDeliveryStatus>;
+      Object.assign(expected, { AwaitingDeliveryConfirmation: 'awaited', Contracted: 'confirmed', Declined: 'closed', Cancelled: 'closed' });
+      answers.get = withState(state);
+      expect(await client().findDeliveryConfirmation('NO', 'F-1')).toMatchObject({ ok: true, value: { request: { state }, delivery: expected[state] } });
+    });
+
+    it('reads the published answers of the delivery states', async () => {
+      answers.get = example('get-request-awaiting-delivery');
+      expect(await client().findDeliveryConfirmation('NO', 'F-1')).toMatchObject({ ok: true, value: { delivery: 'awaited' } });
+      answers.get = example('get-request-contracted');
+      expect(await client().findDeliveryConfirmation('NO', 'F-1')).toMatchObject({ ok: true, value: { delivery: 'confirmed' } });
+      // Once GRENKE has the signed contract, a request awaiting its delivery keeps the poller asking.
+      expect(readingOfState('AwaitingDeliveryConfirmation', true)).toMatchObject({ keepPolling: true });
+    });
+
+    it("never calls GRENKE's own e-signature: the lessee signs with BankID (ADR 29)", () => {
+      expect(server.received.filter((r) => published.PATHS.eSignature.test(r.path))).toEqual([]);
+      // What GRENKE's own delivery confirmation would ask for is on record, with its signees.
+      expect(violations(published.eSignatureRequest, fixture('grenke', 'start-e-signature').request)).toEqual([]);
+      expect(deliveryKeywords('F-1', delivered())[0]).toBe('grenke-delivery-confirmation');
+    });
+  });
+
   it('calls a country GRENKE is not set up for not at all', async () => {
     const grenke = client({ countries: { NO: { certFile: undefined, keyFile: undefined }, SE: null } });
     const before = server.received.length;
@@ -416,6 +521,65 @@ describe('GRENKE: the sandbox simulator held to the published shapes', () => {
     const request = change(norwegianRequest() as unknown as Record<string, unknown>);
     const body = await expectError(await post('/basic/v1/requests', request), 400);
     expect(Object.keys(body.Errors ?? {})).toContain(field);
+  });
+
+  describe('the delivery confirmation', () => {
+    /** A request approved, its contract generated and come back signed, GRENKE waiting for the delivery. */
+    const awaitingDelivery = async () => {
+      const request = norwegianRequest();
+      const { FinancingId } = (await (await post('/basic/v1/requests', request)).json()) as { FinancingId: string };
+      expect((await post('/control/delivery-confirmation', { financingId: FinancingId, required: true })).status).toBe(204);
+      await post('/control/decide', { financingId: FinancingId, action: 'approved' });
+      await post(`/basic/v1/requests/${FinancingId}/contractdocument`, {});
+      const signed = await PDFDocument.load(new Uint8Array(await (await get(`/basic/v1/requests/${FinancingId}/contractdocument`)).arrayBuffer()));
+      signed.addPage();
+      const upload = { ...(publishedExample('upload-document').request as object), DocumentContent: Buffer.from(await signed.save()).toString('base64') };
+      expect((await post(`/basic/v1/calculationSets/${FinancingId}/documents/base64`, upload)).status).toBe(200);
+      return { FinancingId, quantity: request.FinancingObjects.map((o) => (o as unknown as { Quantity: number }).Quantity) };
+    };
+    const report = async (financingId: string, serialNumbers: string[][], deliveredOn = '2026-11-27') => {
+      const objects = serialNumbers.map((_, index) => ({ reference: `R${index + 1}`, description: `Object ${index + 1}`, quantity: serialNumbers[index]?.length ?? 0 }));
+      const pdf = await deliveryConfirmationPdf('NO', financingId, null, {
+        operationId: 'op-1',
+        deliveredOn,
+        objects: objects.map((o) => ({ ...o, quantity: Math.max(o.quantity, 1) })),
+        serialNumbers: serialNumbers.flatMap((numbers, index) => numbers.map((serialNumber) => ({ reference: `R${index + 1}`, serialNumber }))),
+      });
+      const body = { ...(publishedExample('upload-delivery-confirmation').request as object), DocumentContent: Buffer.from(pdf).toString('base64') };
+      expect(violations(published.uploadDocumentRequest, body)).toEqual([]);
+      return post(`/basic/v1/calculationSets/${financingId}/documents/base64`, body);
+    };
+    const units = (quantity: number[]) => quantity.map((n, object) => Array.from({ length: n }, (_, unit) => `SN-${object + 1}-${unit + 1}`));
+
+    it('waits for the delivery after the signed contract, and contracts the lease on a whole report, in the published shapes', async () => {
+      const { FinancingId, quantity } = await awaitingDelivery();
+      const waiting: unknown = await (await get(`/basic/v1/requests/${FinancingId}`)).json();
+      expect(waiting).toMatchObject({ State: 'AwaitingDeliveryConfirmation' });
+      expect(violations(published.requestAnswer, waiting)).toEqual([]);
+      expect(shapeDiff(publishedExample('get-request-awaiting-delivery').answer, waiting)).toEqual([]);
+
+      expect((await report(FinancingId, units(quantity))).status).toBe(200);
+      const contracted: unknown = await (await get(`/basic/v1/requests/${FinancingId}`)).json();
+      expect(contracted).toMatchObject({ State: 'Contracted' });
+      expect(shapeDiff(publishedExample('get-request-contracted').answer, contracted)).toEqual([]);
+    });
+
+    it('refuses a report without every unit\'s serial number, or dated in the future, with GRENKE\'s error body', async () => {
+      const { FinancingId, quantity } = await awaitingDelivery();
+      const short = units(quantity).map((numbers) => numbers.slice(1));
+      const missing = await expectError(await report(FinancingId, short), 400);
+      expect(Object.keys(missing.Errors ?? {})).toEqual(['DocumentContent']);
+      expect(missing.Errors?.DocumentContent?.[0]).toMatch(/serial number per unit/);
+      await expectError(await report(FinancingId, units(quantity), '2999-01-01'), 400);
+      expect(await (await get(`/basic/v1/requests/${FinancingId}`)).json()).toMatchObject({ State: 'AwaitingDeliveryConfirmation' });
+    });
+
+    it('refuses a report while GRENKE does not wait for one (409)', async () => {
+      const { FinancingId } = (await (await post('/basic/v1/requests', norwegianRequest())).json()) as { FinancingId: string };
+      await post('/control/decide', { financingId: FinancingId, action: 'approved' });
+      await expectError(await report(FinancingId, units([10])), 409);
+      expect(await (await get(`/basic/v1/requests/${FinancingId}`)).json()).toMatchObject({ State: 'ReadyToSign' });
+    });
   });
 
   it('has no cancel call: GRENKE publishes none', async () => {

@@ -14,7 +14,9 @@ import { calculationAnswer, contractAnswer, legalFormsAnswer, objectTypesAnswer,
 import { clientCertificateDispatcher } from './client-certificate';
 import { legalFormIdFor, legalFormOfName, objectTypeIdFor, referenceCache } from './reference-data';
 import { withSandboxLink } from './sandbox-control';
-import { ACCOUNT_SETUP, accountSetupProblem, correlationIdOf, finalAtGrenke, isConflict } from './refusals';
+import { ACCOUNT_SETUP, accountSetupProblem, correlationIdOf, DELIVERY_NOT_AWAITED, finalAtGrenke, isConflict } from './refusals';
+import { deliveryConfirmationPdf, deliveryDocumentName, deliveryProblems } from './delivery-confirmation';
+import { deliveryOf } from './states';
 import type { GrenkeCalculation, GrenkeClient, GrenkeCreateRequest, GrenkeObject, GrenkeRequest } from './types';
 
 /** `ProductType`, `PaymentFrequency` and `PaymentMethod` as GRENKE names them (index.ts:523-526; INTEGRATION.md:91-94). */
@@ -53,6 +55,12 @@ export const MANUFACTURER_NOT_AVAILABLE = 'Other';
  * category GRENKE wants for a signed contract is for the lender to confirm.
  */
 export const SIGNED_CONTRACT_CATEGORY = 300;
+
+/**
+ * The `DocumentCategory` of the delivery confirmation (ADR 29, update of 27 November): the same
+ * generic supporting document, for the same reason; the lender confirms it with GRENKE.
+ */
+export const DELIVERY_CONFIRMATION_CATEGORY = 300;
 
 /** GRENKE refuses a `Details` longer than 50 characters (index.ts:910-916). */
 const DETAILS_MAX = 50;
@@ -306,6 +314,42 @@ export function createGrenkeClient(options: GrenkeClientOptions): GrenkeClient {
       });
       if (!uploaded.ok) return uploaded;
       return getRequest(country, financingId, context);
+    },
+
+    async confirmDelivery(country, financingId, input, context) {
+      // What the merchant confirms is checked before GRENKE is asked anything (delivery-confirmation.ts).
+      const [problem] = deliveryProblems(input);
+      if (problem) return fail({ kind: 'refused', status: 422, code: problem.code });
+      const before = await getRequest(country, financingId, context);
+      if (!before.ok) return before;
+      switch (deliveryOf(before.value.state)) {
+        case 'confirmed':
+          // Contracted: confirmed already (a retry) or never needed; either way nothing is sent.
+          return before;
+        case 'closed':
+          return finalAtGrenke(before.value.state);
+        case 'not-awaited':
+          return fail({ kind: 'refused', status: 409, code: DELIVERY_NOT_AWAITED });
+        case 'awaited':
+          break;
+      }
+      const pdf = await deliveryConfirmationPdf(country, financingId, before.value.requestNumber, input);
+      // GRENKE publishes no call for confirming a delivery: the report goes as a document of the request (ADR 29).
+      const uploaded = await call(country, {
+        operation: 'uploadDeliveryConfirmation',
+        method: 'POST',
+        path: PATHS.documents(financingId),
+        json: { DocumentName: deliveryDocumentName(financingId), DocumentContent: Buffer.from(pdf).toString('base64'), DocumentCategory: DELIVERY_CONFIRMATION_CATEGORY },
+        responseType: 'none',
+        context,
+      });
+      if (!uploaded.ok) return uploaded;
+      return getRequest(country, financingId, context);
+    },
+
+    async findDeliveryConfirmation(country, financingId, context) {
+      const read = await getRequest(country, financingId, context);
+      return read.ok ? ok({ request: read.value, delivery: deliveryOf(read.value.state) }) : read;
     },
   };
   return options.sandbox ? withSandboxLink(client, { baseUrl: options.baseUrl, timeoutMs: options.timeoutMs }) : client;

@@ -11,6 +11,14 @@ import { errorAnswer } from './answers';
 /** A refusal the portal makes for GRENKE before calling it: the lease is contracted, declined or cancelled there. */
 export const finalAtGrenke = (state: string) => fail({ kind: 'refused', status: 409, code: state, catalogue: 'PAYMENT_STATUS_FINAL' });
 
+/**
+ * The refusal's code (409) of a delivery confirmation GRENKE does not wait for: the request is
+ * approved but not yet AwaitingDeliveryConfirmation (the contract's signatures are not all in,
+ * or GRENKE has not processed them), or still being examined. The confirmation may be given
+ * again once GRENKE waits for it; nothing was sent.
+ */
+export const DELIVERY_NOT_AWAITED = 'DELIVERY_NOT_AWAITED';
+
 /** The refusal's code of an account set-up problem: the account has no condition list for what was asked. */
 export const ACCOUNT_SETUP = 'ACCOUNT_SETUP';
 

@@ -3,7 +3,7 @@
  * (`applicationResults[0].state` in the client API). Everything else asks these functions.
  */
 import type { LeasingState } from '@portal/domain';
-import { GRENKE_STATES, type GrenkeState } from './types';
+import { GRENKE_STATES, type GrenkeDeliveryStatus, type GrenkeState } from './types';
 
 const LEASING_STATE_OF: Readonly<Record<GrenkeState, LeasingState>> = {
   // Still with GRENKE: the customer waits, the poller keeps asking.
@@ -59,4 +59,17 @@ export function isFinal(state: GrenkeState): boolean {
 
 export function isGrenkeState(value: unknown): value is GrenkeState {
   return typeof value === 'string' && (GRENKE_STATES as readonly string[]).includes(value);
+}
+
+/**
+ * Where a request stands with its delivery ([S] iTakecare/leazr.co@f0d85f9
+ * docs/grenke-api/INTEGRATION.md:168-171: AwaitingDeliveryConfirmation "Need delivery PV", then
+ * Contracted "contract live"). Contracted is `confirmed` whether GRENKE had a confirmation or
+ * needed none: the lease has started either way.
+ */
+export function deliveryOf(state: GrenkeState): GrenkeDeliveryStatus {
+  if (state === 'Contracted') return 'confirmed';
+  if (state === 'AwaitingDeliveryConfirmation') return 'awaited';
+  if (state === 'Declined' || state === 'Cancelled') return 'closed';
+  return 'not-awaited';
 }

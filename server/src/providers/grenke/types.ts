@@ -72,6 +72,33 @@ export interface GrenkeCreateRequest {
   objects: GrenkeObject[];
 }
 
+/**
+ * The delivery of a lease, as the merchant confirms it (ADR 29, update of 27 November): the day the
+ * objects were delivered and each unit's serial number. GRENKE publishes no call for it; the
+ * portal hands GRENKE a delivery confirmation document (delivery-confirmation.ts).
+ */
+export interface GrenkeDeliveryConfirmation {
+  /** The portal's id of the operation: printed on the document, so a second copy is seen as one. */
+  operationId: string;
+  /** The effective delivery date, YYYY-MM-DD (GRENKE's reference date: [S] AUTOMATION.md:140-143); not in the future. */
+  deliveredOn: string;
+  /**
+   * The lease's objects, in the order the request listed them (the application's items, as
+   * `grenkeObjectsOf` made them), each with the merchant's article reference: what was delivered.
+   */
+  objects: { reference: string; description: string; quantity: number }[];
+  /** One serial number per unit delivered, by the object's reference. */
+  serialNumbers: { reference: string; serialNumber: string }[];
+}
+
+/**
+ * Where a request stands with its delivery, as GRENKE's state says: `confirmed` once GRENKE has
+ * contracted the lease (it had the confirmation, or needed none); `awaited` while GRENKE waits for
+ * it (AwaitingDeliveryConfirmation); `not-awaited` before that (approved, the contract's signatures
+ * not all in, or still being examined); `closed` when declined or cancelled.
+ */
+export type GrenkeDeliveryStatus = 'confirmed' | 'awaited' | 'not-awaited' | 'closed';
+
 export interface GrenkeCalculation {
   period: number;
   monthlyTotalInstalment: number;
@@ -98,6 +125,23 @@ export interface GrenkeClient {
    * PAYMENT_STATUS_FINAL and nothing is sent.
    */
   deliverSignedContract(country: CountryCode, financingId: string, pdf: Uint8Array, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;
+  /**
+   * Confirms the lease's delivery to GRENKE (ADR 29, update of 27 November: a delivery
+   * confirmation document attached to the request, since GRENKE publishes no call for it) and
+   * answers the request as GRENKE then reads it: Contracted once the lease has started, else still
+   * AwaitingDeliveryConfirmation (the portal keeps polling). Refused before anything is sent: an
+   * input that lacks a serial number per unit or a valid delivery date (422, delivery-confirmation.ts
+   * names the codes); a request GRENKE does not wait for a delivery confirmation for
+   * (409 DELIVERY_NOT_AWAITED); a Declined or Cancelled one (409 PAYMENT_STATUS_FINAL). A request
+   * that is Contracted already is answered as it is, and nothing is sent.
+   */
+  confirmDelivery(country: CountryCode, financingId: string, input: GrenkeDeliveryConfirmation, context?: CallContext): Promise<ProviderResult<GrenkeRequest>>;
+  /**
+   * Whether the delivery was confirmed, for a retry after a crash: GRENKE's state read (it takes
+   * no id of the caller's and lists no documents), so `awaited` after a confirmation was sent may
+   * mean GRENKE has not yet processed it.
+   */
+  findDeliveryConfirmation(country: CountryCode, financingId: string, context?: CallContext): Promise<ProviderResult<{ request: GrenkeRequest; delivery: GrenkeDeliveryStatus }>>;
 }
 
 export type { LeasingState };
