@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CountryCode, TEST_PEOPLE, type TestPerson } from '@portal/domain';
 import { memoryRecorder } from '../src/providers/interactions';
 import { createTokenCache, type TokenCache } from '../src/providers/oauth-tokens';
-import { parseAuthorizationCallback } from '../src/providers/resurs-v2/answers';
+import { findMoneyAction, parseAuthorizationCallback } from '../src/providers/resurs-v2/answers';
 import { createResursV2Client } from '../src/providers/resurs-v2/client';
 import type { ResursV2CreatePayment } from '../src/providers/resurs-v2/types';
 import {
@@ -12,7 +13,7 @@ import {
   type ResursV2Payment as StoredPayment,
   sandboxStore,
 } from '@portal/sandbox/testing';
-import type { ProviderResult } from '../src/providers/types';
+import type { MoneyLine, MoneyOperation, ProviderResult } from '../src/providers/types';
 import { apiErrorFor } from '../src/services/provider-errors';
 import { nextReference, startTestServer, type TestApp, simulated } from './helpers';
 
@@ -491,7 +492,10 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
       const created = await resurs.createPayment(input(person('accepted', 'SE')));
       if (!created.ok || !created.value.customerUrl) throw new Error('create failed');
       expect((await press(created.value.customerUrl, 'approve')).status).toBe(303);
-      expect((await rawPayment(created.value.id, 'SE')).order).toMatchObject({ authorizedAmount: 15000, possibleActions: [{ action: 'CAPTURE' }, { action: 'CANCEL' }] });
+      expect((await rawPayment(created.value.id, 'SE')).order).toMatchObject({
+        authorizedAmount: 15000,
+        possibleActions: [{ action: 'CAPTURE' }, { action: 'PARTIAL_CAPTURE' }, { action: 'CANCEL' }, { action: 'PARTIAL_CANCEL' }],
+      });
 
       expect(await resurs.cancelPayment(created.value.id)).toEqual({ ok: true, value: undefined });
       expect(await resurs.getPayment(created.value.id)).toMatchObject({ ok: true, value: { status: 'REJECTED', rejectedReason: 'CANCELED' } });
@@ -514,6 +518,132 @@ describe('Resurs Merchant API 2.0: the adapter against the simulator, over HTTP'
         ok: false,
         failure: { kind: 'refused', status: 404, code: '404' },
       });
+    });
+  });
+
+  describe('after the sale: capture, refund and cancel', () => {
+    /** An accepted payment of 15 000 (one line), signed by the customer. */
+    const acceptedPayment = async (kind: TestPerson['resurs']['kind'] = 'accepted', country: CountryCode = 'NO') => {
+      const client = newClient({ country });
+      const created = await client.resurs.createPayment(input(person(kind, country)));
+      if (!created.ok || !created.value.customerUrl) throw new Error('create failed');
+      expect((await press(created.value.customerUrl, 'approve')).status).toBe(303);
+      return { ...client, paymentId: created.value.id, customerUrl: created.value.customerUrl };
+    };
+    const line = (amount: number, description = 'Phone 128 GB'): MoneyLine => ({ reference: 'PHN-128', description, quantity: 1, unitAmountIncludingVat: amount, vatPercent: 25 });
+    const op = (operationId: string, ...amounts: number[]): MoneyOperation => ({
+      operationId,
+      scope: amounts.length === 0 ? { kind: 'all' } : { kind: 'lines', lines: amounts.map((amount) => line(amount)) },
+    });
+    const ids = (name: string) => `${name}-${randomUUID()}`;
+    const rawOrder = async (paymentId: string, country: CountryCode = 'NO') => {
+      const response = await fetch(`${base}/v2/payments/${paymentId}`, { headers: { authorization: `Bearer ${await rawToken(country)}` } });
+      return ((await response.json()) as { order: Record<string, unknown> }).order;
+    };
+    /** The failure, and what the portal answers for it: HTTP status and errorCode. */
+    async function refusalOf(result: Promise<ProviderResult<unknown>>) {
+      const answer = await result;
+      if (answer.ok) throw new Error(`expected a failure, got ${JSON.stringify(answer.value)}`);
+      const error = apiErrorFor(answer.failure);
+      return { failure: answer.failure, http: { status: error.status, errorCode: error.errorCode } };
+    }
+    const plain = (status: number) => ({ failure: { kind: 'refused', status, code: String(status) }, http: { status: 400, errorCode: 'REQUEST_ERROR' } });
+    const final = (status: number) => ({
+      failure: { kind: 'refused', status, code: String(status), catalogue: 'PAYMENT_STATUS_FINAL' },
+      http: { status: 409, errorCode: 'PAYMENT_STATUS_FINAL' },
+    });
+
+    it('captures in two parts, refunds one part and cancels the rest: the adapter, the log and the simulator agree at every step', async () => {
+      const { resurs, paymentId } = await acceptedPayment();
+      const [first, second, refund, cancel] = [ids('capture'), ids('capture'), ids('refund'), ids('cancel')];
+      expect(await resurs.getPaymentMoney(paymentId)).toMatchObject({ ok: true, value: { money: { authorized: 15000, captured: 0, refunded: 0, cancelled: 0 } } });
+
+      expect(await resurs.capturePayment(paymentId, op(first, 6000))).toEqual({ ok: true, value: { authorized: 15000, captured: 6000, refunded: 0, cancelled: 0 } });
+      // The second part as an amount: one line.
+      expect(await resurs.capturePayment(paymentId, op(second, 4000))).toEqual({ ok: true, value: { authorized: 15000, captured: 10000, refunded: 0, cancelled: 0 } });
+      expect(await resurs.refundPayment(paymentId, op(refund, 2500))).toEqual({ ok: true, value: { authorized: 15000, captured: 10000, refunded: 2500, cancelled: 0 } });
+      expect(await resurs.cancelPayment(paymentId, op(cancel))).toEqual({ ok: true, value: { authorized: 15000, captured: 10000, refunded: 2500, cancelled: 5000 } });
+
+      const read = await resurs.getPaymentMoney(paymentId);
+      if (!read.ok) throw new Error('unread');
+      expect(read.value).toMatchObject({ status: 'ACCEPTED', money: { authorized: 15000, captured: 10000, refunded: 2500, cancelled: 5000 }, possibleActions: ['REFUND', 'PARTIAL_REFUND'] });
+      expect(read.value.actions.map(({ type, amount }) => [type, amount])).toEqual([
+        ['CREATE', 15000],
+        ['CAPTURE', 6000],
+        ['CAPTURE', 4000],
+        ['REFUND', 2500],
+        ['CANCEL', 5000],
+      ]);
+      expect([findMoneyAction(read.value, 'capture', first)?.amount, findMoneyAction(read.value, 'capture', second)?.amount, findMoneyAction(read.value, 'refund', refund)?.amount]).toEqual([
+        6000, 4000, 2500,
+      ]);
+      expect(findMoneyAction(read.value, 'cancel', cancel)).toMatchObject({ amount: 5000, creator: cancel, transactionId: null });
+      expect(await rawOrder(paymentId)).toMatchObject({ authorizedAmount: 0, capturedAmount: 10000, refundedAmount: 2500, canceledAmount: 5000, totalOrderAmount: 15000 });
+      // The payment itself is still the accepted one the flow knows.
+      expect(await resurs.getPayment(paymentId)).toMatchObject({ ok: true, value: { status: 'ACCEPTED', rejectedReason: null } });
+    });
+
+    it('sends an operation once: a retry with the same id, or one after a crash between sending and recording, is answered from the log', async () => {
+      const { resurs, paymentId, count } = await acceptedPayment('accepted', 'SE');
+      const first = op(ids('capture'), 5000);
+      expect(await resurs.capturePayment(paymentId, first)).toEqual({ ok: true, value: { authorized: 15000, captured: 5000, refunded: 0, cancelled: 0 } });
+      expect(await resurs.capturePayment(paymentId, first)).toEqual({ ok: true, value: { authorized: 15000, captured: 5000, refunded: 0, cancelled: 0 } });
+      expect(count('capturePayment')).toBe(1);
+
+      // Sent by an earlier process that crashed before it could record the answer.
+      const crashed = ids('capture');
+      const sent = await fetch(`${base}/v2/payments/${paymentId}/capture`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await rawToken('SE')}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ transactionId: crashed, orderLines: [{ quantity: 1, quantityUnit: 'st', vatRate: 25, totalAmountIncludingVat: 3000 }] }),
+      });
+      expect(sent.status).toBe(200);
+      expect(await resurs.capturePayment(paymentId, op(crashed, 3000))).toEqual({ ok: true, value: { authorized: 15000, captured: 8000, refunded: 0, cancelled: 0 } });
+      expect(count('capturePayment')).toBe(1);
+
+      const cancel = op(ids('cancel'), 1000);
+      expect((await resurs.cancelPayment(paymentId, cancel)).ok).toBe(true);
+      expect(await resurs.cancelPayment(paymentId, cancel)).toEqual({ ok: true, value: { authorized: 15000, captured: 8000, refunded: 0, cancelled: 1000 } });
+      expect(count('cancelPayment')).toBe(1);
+      expect(await rawOrder(paymentId, 'SE')).toMatchObject({ capturedAmount: 8000, canceledAmount: 1000, authorizedAmount: 6000 });
+    });
+
+    it('refuses more than there is as a plain refusal, and what the payment can no longer do as PAYMENT_STATUS_FINAL', async () => {
+      const { resurs, paymentId } = await acceptedPayment();
+      // Nothing captured: more than authorized, and a refund.
+      expect(await refusalOf(resurs.capturePayment(paymentId, op(ids('capture'), 15000.01)))).toEqual(plain(400));
+      expect(await refusalOf(resurs.refundPayment(paymentId, op(ids('refund'))))).toEqual(plain(409));
+      expect((await resurs.capturePayment(paymentId, op(ids('capture'), 10000))).ok).toBe(true);
+      expect(await refusalOf(resurs.refundPayment(paymentId, op(ids('refund'), 10000.5)))).toEqual(plain(400));
+      expect(await refusalOf(resurs.cancelPayment(paymentId, op(ids('cancel'), 6000)))).toEqual(plain(400));
+      expect((await resurs.cancelPayment(paymentId, op(ids('cancel')))).ok).toBe(true);
+      // Captured in part, the rest cancelled: nothing left to capture or cancel.
+      expect(await refusalOf(resurs.capturePayment(paymentId, op(ids('capture'))))).toEqual(final(409));
+      expect(await refusalOf(resurs.cancelPayment(paymentId, op(ids('cancel'), 100)))).toEqual(final(409));
+      expect((await resurs.refundPayment(paymentId, op(ids('refund')))).ok).toBe(true);
+      expect(await refusalOf(resurs.refundPayment(paymentId, op(ids('refund'), 100)))).toEqual(final(409));
+      expect(await rawOrder(paymentId)).toMatchObject({ authorizedAmount: 0, capturedAmount: 10000, refundedAmount: 10000, canceledAmount: 5000 });
+    });
+
+    it('refuses a capture after a full cancel, on a declined payment and on one not yet accepted; and the cancel of a captured payment', async () => {
+      const cancelled = await acceptedPayment('accepted', 'SE');
+      expect(await cancelled.resurs.cancelPayment(cancelled.paymentId, op(ids('cancel')))).toEqual({ ok: true, value: { authorized: 15000, captured: 0, refunded: 0, cancelled: 15000 } });
+      expect(await cancelled.resurs.getPayment(cancelled.paymentId)).toMatchObject({ ok: true, value: { status: 'REJECTED', rejectedReason: 'CANCELED' } });
+      expect(await refusalOf(cancelled.resurs.capturePayment(cancelled.paymentId, op(ids('capture'))))).toEqual(final(409));
+
+      const declined = await acceptedPayment('rejected');
+      expect(await refusalOf(declined.resurs.capturePayment(declined.paymentId, op(ids('capture'), 100)))).toEqual(final(409));
+
+      const { resurs } = newClient();
+      const open = await resurs.createPayment(input(person('accepted')));
+      if (!open.ok) throw new Error('create failed');
+      expect(await refusalOf(resurs.capturePayment(open.value.id, op(ids('capture'))))).toEqual(plain(409));
+
+      const captured = await acceptedPayment('accepted-final');
+      expect(await refusalOf(captured.resurs.cancelPayment(captured.paymentId, op(ids('cancel'))))).toEqual(final(409));
+      expect(await captured.resurs.getPaymentMoney(captured.paymentId)).toMatchObject({ ok: true, value: { money: { authorized: 15000, captured: 15000, refunded: 0, cancelled: 0 }, possibleActions: ['REFUND', 'PARTIAL_REFUND'] } });
+
+      expect(await newClient().resurs.capturePayment('00000000-0000-4000-8000-000000000000', op(ids('capture')))).toEqual({ ok: false, failure: { kind: 'refused', status: 404, code: '404' } });
     });
   });
 

@@ -4,7 +4,7 @@
  * BankID look-alike) and authorization callbacks. All state is in the sandbox store, so a flow
  * survives restarts and works across instances. README.md lists the contract and every choice.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -34,13 +34,13 @@ import {
   PAYMENTS_NAMESPACE,
   PERIOD_METADATA_KEY,
   type PaymentState,
-  possibleActionsOf,
   stateOf,
   type StoredPayment,
   type StoredToken,
   TOKEN_LIFETIME_SECONDS,
   TOKENS_NAMESPACE,
 } from './model';
+import { actionsOf, applyMoneyOperation, derivedUuid, type MoneyKind, moneyOf, type MoneyRefusal, possibleActionsOf } from './money';
 import { donePage, generalTermsPage, notFoundPage, PREFIX, secciPage, taskPage } from './pages';
 import { RESURS_V2_CSS } from './styles';
 
@@ -88,12 +88,6 @@ function checked<T extends z.ZodType>(schema: T, value: unknown, reply: FastifyR
   return { refused: sendError(reply, 400, 'Validation error', { validationErrors: fieldErrors(parsed.error.issues) }) };
 }
 
-/** An id of the simulator's own making that is the same whenever it is made (the action log's ids). */
-function derivedUuid(seed: string): string {
-  const hex = createHash('sha256').update(seed).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
 const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
   reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
 
@@ -112,9 +106,11 @@ function paymentJson(payment: StoredPayment, state: PaymentState, customerUrl: s
   const { id, created, storeId, countryCode } = payment;
   // The government id stays in the simulator: it is never answered; what is not known is left out.
   const { governmentId: _kept, ...answered } = payment.customer;
+  const actions = actionsOf(payment, state);
+  const money = moneyOf(payment, state, actions);
   const actionLog = [
-    { actionId: derivedUuid(`${id}:create`), type: 'CREATE', created, orderLines: payment.orderLines },
-    ...(payment.cancelledAt ? [{ actionId: derivedUuid(`${id}:cancel`), type: 'CANCEL', created: payment.cancelledAt, orderLines: payment.orderLines }] : []),
+    { actionId: derivedUuid(`${id}:create`), type: 'CREATE', created, orderLines: payment.orderLines, transactionId: null, creator: null },
+    ...actions.map(({ actionId, type, created: at, orderLines, transactionId, creator }) => ({ actionId, type, created: at, orderLines, transactionId, creator })),
   ];
   return {
     id,
@@ -127,12 +123,12 @@ function paymentJson(payment: StoredPayment, state: PaymentState, customerUrl: s
     order: {
       orderReference: payment.orderReference,
       actionLog,
-      possibleActions: possibleActionsOf(state).map((action) => ({ action })),
+      possibleActions: possibleActionsOf(state, money).map((action) => ({ action })),
       totalOrderAmount: payment.totalAmount,
-      authorizedAmount: accepted && !state.captured ? payment.totalAmount : 0,
-      capturedAmount: state.captured ? payment.totalAmount : 0,
-      canceledAmount: state.rejectedReason === 'CANCELED' ? payment.totalAmount : 0,
-      refundedAmount: 0,
+      canceledAmount: money.cancelled,
+      authorizedAmount: money.authorized,
+      capturedAmount: money.captured,
+      refundedAmount: money.refunded,
     },
     application: {
       requestedCreditLimit: payment.requestedCreditLimit ?? payment.totalAmount,
@@ -146,6 +142,19 @@ function paymentJson(payment: StoredPayment, state: PaymentState, customerUrl: s
     rejectedReason: state.rejectedReason ? { category: state.rejectedReason } : undefined,
   };
 }
+
+/** [?] A line's total is its quantity times its unit amount, where it gives one. */
+function lineErrors(lines: readonly { quantity: number; unitAmountIncludingVat?: number | undefined; totalAmountIncludingVat: number }[], path: string): FieldError[] {
+  return lines.flatMap((line, index) =>
+    line.unitAmountIncludingVat !== undefined && Math.abs(line.unitAmountIncludingVat * line.quantity - line.totalAmountIncludingVat) > 0.01
+      ? [{ fieldName: `${path}.${index}.totalAmountIncludingVat`, message: 'does not equal quantity × unitAmountIncludingVat' }]
+      : [],
+  );
+}
+
+/** [V] Each call after the sale, checked against its published request. */
+const MONEY_REQUESTS = { capture: published.captureRequest, refund: published.refundRequest, cancel: published.cancelRequest } as const;
+const MONEY_KINDS: readonly MoneyKind[] = ['capture', 'refund', 'cancel'];
 
 /** Rules the schema cannot express; each failure names its field. */
 function businessErrors(body: CreatePaymentBody): FieldError[] {
@@ -162,11 +171,7 @@ function businessErrors(body: CreatePaymentBody): FieldError[] {
   if (governmentId && customerType === 'NATURAL' && !isValidNationalId(store.countryCode, governmentId)) {
     errors.push({ fieldName: 'customer.governmentId', message: 'not a valid national identity number' });
   }
-  body.order.orderLines.forEach((line, index) => {
-    if (line.unitAmountIncludingVat !== undefined && Math.abs(line.unitAmountIncludingVat * line.quantity - line.totalAmountIncludingVat) > 0.01) {
-      errors.push({ fieldName: `order.orderLines.${index}.totalAmountIncludingVat`, message: 'does not equal quantity × unitAmountIncludingVat' });
-    }
-  });
+  errors.push(...lineErrors(body.order.orderLines, 'order.orderLines'));
   const total = body.order.orderLines.reduce((sum, line) => sum + line.totalAmountIncludingVat, 0);
   if (total < method.minPurchaseLimit || total > method.maxPurchaseLimit) {
     errors.push({ fieldName: 'order.orderLines', message: `the order total must be between ${method.minPurchaseLimit} and ${method.maxPurchaseLimit}` });
@@ -383,25 +388,34 @@ export default async function resursV2Simulator(app: FastifyInstance, context: S
       return paymentJson(payment, stateOf(payment), customerUrlOf(payment.id));
     });
 
-    // [V] Cancels the payment: nothing will be paid out. [?] Only the whole payment; the open task
-    // closes too. Possible until it is captured or rejected (possibleActions says CANCEL).
-    api.post<{ Params: { paymentId: string } }>('/v2/payments/:paymentId/cancel', async (request, reply) => {
-      const parsed = checked(published.cancelRequest, request.body ?? {}, reply);
-      if ('refused' in parsed) return parsed.refused;
-      if (parsed.data.orderLines && parsed.data.orderLines.length > 0) {
-        return sendError(reply, 400, 'Validation error', { validationErrors: [{ fieldName: 'orderLines', message: 'partial cancellation is not simulated' }] });
-      }
-      if (!(await ownPayment(request, request.params.paymentId))) return sendError(reply, 404, 'Payment not found');
-      let allowed = true;
-      const payment = await payments.update(request.params.paymentId, (current) => {
-        if (!current) throw new Error('payment disappeared');
-        allowed = possibleActionsOf(stateOf(current)).includes('CANCEL');
-        return allowed ? { ...current, cancelledAt: new Date().toISOString() } : current;
+    // [V] Capture, refund and cancel: all the call can take, or the lines sent (README.md, "After
+    // the sale"). [?] What is refused, and how: money.ts.
+    for (const kind of MONEY_KINDS) {
+      api.post<{ Params: { paymentId: string } }>(`/v2/payments/:paymentId/${kind}`, async (request, reply) => {
+        const parsed = checked(MONEY_REQUESTS[kind], request.body ?? {}, reply);
+        if ('refused' in parsed) return parsed.refused;
+        const errors = lineErrors(parsed.data.orderLines ?? [], 'orderLines');
+        if (errors.length > 0) return sendError(reply, 400, 'Validation error', { validationErrors: errors });
+        if (!(await ownPayment(request, request.params.paymentId))) return sendError(reply, 404, 'Payment not found');
+        // Decided under the record's lock, so two operations at once cannot both take the same money.
+        const decided: { refusal?: MoneyRefusal } = {};
+        const payment = await payments.update(request.params.paymentId, (current) => {
+          if (!current) throw new Error('payment disappeared');
+          const outcome = applyMoneyOperation(kind, current, stateOf(current), parsed.data, new Date().toISOString());
+          if ('refused' in outcome) {
+            decided.refusal = outcome.refused;
+            return current;
+          }
+          return outcome.payment;
+        });
+        const { refusal } = decided;
+        if (refusal) return sendError(reply, refusal.status, refusal.message, refusal.field ? { validationErrors: [refusal.field] } : {});
+        const state = stateOf(payment);
+        const money = moneyOf(payment, state, actionsOf(payment, state));
+        request.log.info({ paymentId: payment.id, orderReference: payment.orderReference, kind, ...money }, `resurs-v2 sandbox: payment ${kind}`);
+        return paymentJson(payment, state, customerUrlOf(payment.id));
       });
-      if (!allowed) return sendError(reply, 409, 'The payment cannot be cancelled in its current state');
-      request.log.info({ paymentId: payment.id, orderReference: payment.orderReference }, 'resurs-v2 sandbox: payment cancelled');
-      return paymentJson(payment, stateOf(payment), customerUrlOf(payment.id));
-    });
+    }
 
     api.get<{ Params: { paymentId: string } }>('/v2/payments/:paymentId/tasks/status', async (request, reply) => {
       const payment = await ownPayment(request, request.params.paymentId);

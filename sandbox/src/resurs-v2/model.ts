@@ -59,6 +59,20 @@ export type TaskState =
 
 export type AuthorizationStatus = 'AUTHORIZED' | 'FROZEN' | 'REJECTED';
 
+/** [O] One capture, refund or cancel, as the order's action log shows it (shipped ecom `Lib/Model/Payment/Order/ActionLog.php`). */
+export interface StoredAction {
+  actionId: string;
+  type: 'CAPTURE' | 'REFUND' | 'CANCEL';
+  created: string;
+  orderLines: StoredOrderLine[];
+  /** The merchant's reference to a capture or refund, as sent. */
+  transactionId: string | null;
+  /** Who did it, as sent. */
+  creator: string | null;
+  /** The sum of its lines, including VAT. */
+  amount: number;
+}
+
 export interface StoredPayment {
   id: string;
   created: string;
@@ -101,14 +115,17 @@ export interface StoredPayment {
   task: TaskState;
   /** Authorization callback statuses already sent: each is sent once. */
   callbacksSent: AuthorizationStatus[];
-  /** When the merchant cancelled it (POST …/cancel). Absent in records made before cancelling existed. */
+  /**
+   * When all of it was cancelled (POST …/cancel): it then reads REJECTED with CANCELED. Absent in
+   * records made before cancelling existed; records made before actions were stored have this
+   * alone (money.ts reads it as a cancel of the whole).
+   */
   cancelledAt?: string | null | undefined;
+  /** The merchant's captures, refunds and cancels, oldest first (money.ts). Absent in older records. */
+  actions?: StoredAction[] | undefined;
 }
 
 export type RejectedReasonCategory = 'CREDIT_DENIED' | 'PAYMENT_FROZEN' | 'TIMEOUT' | 'ABORTED_BY_CUSTOMER' | 'CANCELED';
-
-/** [S] The merchant's possible actions on a payment (order.possibleActions[].action), whole payments only here. */
-export type PossibleAction = 'CAPTURE' | 'CANCEL' | 'REFUND';
 
 export interface PaymentState {
   status: PaymentStatus;
@@ -117,8 +134,8 @@ export interface PaymentState {
   taskOpen: boolean;
   /** When a delayed decision will change the status next, if it will. */
   changesAt: number | null;
-  /** Accepted and captured (debited): final, it can be refunded but no longer cancelled. */
-  captured: boolean;
+  /** Accepted and captured in full by Resurs itself, at once (money.ts records it as a capture). */
+  capturedAtOnce: boolean;
 }
 
 const digits = (value: string) => value.replace(/\D/g, '');
@@ -139,7 +156,7 @@ const rejected = (rejectedReason: RejectedReasonCategory): PaymentState => ({
   rejectedReason,
   taskOpen: false,
   changesAt: null,
-  captured: false,
+  capturedAtOnce: false,
 });
 
 export function stateOf(payment: StoredPayment, now: number = Date.now()): PaymentState {
@@ -151,13 +168,13 @@ export function stateOf(payment: StoredPayment, now: number = Date.now()): Payme
     const ttl = payment.options.timeToLiveInMinutes;
     const expiresAt = ttl === null ? null : Date.parse(payment.created) + ttl * 60_000;
     if (expiresAt !== null && now >= expiresAt) return rejected('TIMEOUT');
-    return { status: 'TASK_REDIRECTION_REQUIRED', rejectedReason: null, taskOpen: true, changesAt: expiresAt, captured: false };
+    return { status: 'TASK_REDIRECTION_REQUIRED', rejectedReason: null, taskOpen: true, changesAt: expiresAt, capturedAtOnce: false };
   }
   if (task.state === 'ABORTED') return rejected('ABORTED_BY_CUSTOMER');
   const { decision } = task;
   const frozen = (changesAt: number | null): PaymentState =>
     payment.options.handleFrozenPayments
-      ? { status: 'FROZEN', rejectedReason: null, taskOpen: false, changesAt, captured: false }
+      ? { status: 'FROZEN', rejectedReason: null, taskOpen: false, changesAt, capturedAtOnce: false }
       : // A merchant that cannot wait for a frozen payment gets a rejection instead [?].
         rejected('PAYMENT_FROZEN');
   // [V] automaticCapture captures an accepted payment at once; the accepted-final person is
@@ -167,7 +184,7 @@ export function stateOf(payment: StoredPayment, now: number = Date.now()): Payme
     rejectedReason: null,
     taskOpen: false,
     changesAt: null,
-    captured: payment.options.automaticCapture || decision.kind === 'accepted-final',
+    capturedAtOnce: payment.options.automaticCapture || decision.kind === 'accepted-final',
   };
   switch (decision.kind) {
     case 'accepted':
@@ -189,20 +206,9 @@ export function stateOf(payment: StoredPayment, now: number = Date.now()): Payme
     }
     case 'inspection-then-accepted': {
       const at = Date.parse(task.completedAt) + decision.afterMs;
-      return now >= at ? accepted : { status: 'INSPECTION', rejectedReason: null, taskOpen: false, changesAt: at, captured: false };
+      return now >= at ? accepted : { status: 'INSPECTION', rejectedReason: null, taskOpen: false, changesAt: at, capturedAtOnce: false };
     }
   }
-}
-
-/**
- * [S] What the merchant may do with the payment now. [?] Cancelling is offered until the payment
- * is captured or rejected, the open task included (a customer who never signs is let go).
- */
-export function possibleActionsOf(state: PaymentState): PossibleAction[] {
-  if (state.status === 'REJECTED') return [];
-  if (state.captured) return ['REFUND'];
-  if (state.status === 'ACCEPTED') return ['CAPTURE', 'CANCEL'];
-  return ['CANCEL'];
 }
 
 /** [V] The authorization callback speaks of AUTHORIZED, FROZEN and REJECTED only. */

@@ -11,8 +11,10 @@ import { type StandIn, standIn, type StandInAnswer, type StandInRoute } from '@p
 import { API, TEST_PEOPLE } from '@portal/domain';
 import { eventOfPayment } from '../../src/lenders/resurs-v2/flow';
 import { memoryRecorder } from '../../src/providers/interactions';
+import { findMoneyAction } from '../../src/providers/resurs-v2/answers';
 import { createResursV2Client } from '../../src/providers/resurs-v2/client';
 import type { ResursV2CreatePayment } from '../../src/providers/resurs-v2/types';
+import type { MoneyOperation } from '../../src/providers/types';
 import { apiErrorFor } from '../../src/services/provider-errors';
 import { call as clientCall, startConsumer } from '../flow-helpers';
 import { startTestServer, type TestApp } from '../helpers';
@@ -23,7 +25,12 @@ const answerOf = (name: string): unknown => example(name).answer;
 /** Deep copy of a published answer, as an object to change one field of. */
 const copyOf = (name: string): Record<string, unknown> => JSON.parse(JSON.stringify(answerOf(name))) as Record<string, unknown>;
 
-type Overrides = Partial<Record<'stores' | 'paymentMethods' | 'priceSignage' | 'search' | 'create' | 'payment' | 'taskStatus' | 'cancel', StandInAnswer | ((request: { query: URLSearchParams }) => StandInAnswer)>>;
+type Overrides = Partial<
+  Record<
+    'stores' | 'paymentMethods' | 'priceSignage' | 'search' | 'create' | 'payment' | 'taskStatus' | 'cancel' | 'capture' | 'refund',
+    StandInAnswer | ((request: { query: URLSearchParams }) => StandInAnswer)
+  >
+>;
 
 /** Resurs as its published material describes it: every call checked against the published request, answered with the published example. */
 function resursRoutes(overrides: Overrides = {}): StandInRoute[] {
@@ -43,6 +50,8 @@ function resursRoutes(overrides: Overrides = {}): StandInRoute[] {
     { method: 'POST', path: '/v2/payments', request: published.createPaymentRequest, answer: overrides.create ?? ok('create-payment') },
     { method: 'GET', path: /^\/v2\/payments\/[^/]+\/tasks\/status$/, answer: overrides.taskStatus ?? ok('task-status') },
     { method: 'POST', path: /^\/v2\/payments\/[^/]+\/cancel$/, request: published.cancelRequest, answer: overrides.cancel ?? ok('cancel') },
+    { method: 'POST', path: /^\/v2\/payments\/[^/]+\/capture$/, request: published.captureRequest, answer: overrides.capture ?? ok('capture') },
+    { method: 'POST', path: /^\/v2\/payments\/[^/]+\/refund$/, request: published.refundRequest, answer: overrides.refund ?? ok('refund') },
     { method: 'GET', path: /^\/v2\/payments\/[^/]+$/, answer: overrides.payment ?? ok('payment') },
   ];
 }
@@ -270,6 +279,206 @@ describe('Resurs Merchant API 2.0: the adapter against a stand-in built only fro
     });
   });
 
+  describe('after the sale: capture, refund and cancel, as Resurs publishes them', () => {
+    /** The published answer of a call, as a stand-in answer. */
+    const published200 = (name: string): StandInAnswer => ({ status: example(name).status ?? 200, body: answerOf(name) });
+    /** The payment as GET answers it: `first` the first time, `then` every time after. */
+    const paymentReads = (first: string, then: string = first) => {
+      let reads = 0;
+      return () => {
+        reads += 1;
+        return { body: { ...copyOf(reads === 1 ? first : then), id: PAYMENT_ID } };
+      };
+    };
+    const lines = (...amounts: number[]): MoneyOperation['scope'] => ({
+      kind: 'lines',
+      lines: amounts.map((amount, index) => ({ reference: `P${index + 1}`, description: `Product ${index + 1}`, quantity: 1, unitAmountIncludingVat: amount, vatPercent: 25 })),
+    });
+    const sentTo = (s: StandIn, call: string) => bodiesOf(s, 'POST', new RegExp(`/${call}$`));
+    const TX_OF_CAPTURE = (example('capture').request as { transactionId: string }).transactionId;
+
+    it('captures order lines: the published request with the operation id as transactionId, the money read from the payment it answers', async () => {
+      const { client, stand: s } = await adapter({ capture: published200('capture-lines') });
+      const operation = { operationId: 'op-capture-1', scope: lines(500) };
+      expect(await client.capturePayment(PAYMENT_ID, operation)).toEqual({ ok: true, value: { authorized: 5800, captured: 500, refunded: 0, cancelled: 0 } });
+      expect(s.received.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /oauth2/token', `GET /v2/payments/${PAYMENT_ID}`, `POST /v2/payments/${PAYMENT_ID}/capture`]);
+      expect(sentTo(s, 'capture')[0]?.body).toEqual({
+        transactionId: 'op-capture-1',
+        orderLines: [
+          { description: 'Product 1', reference: 'P1', quantity: 1, quantityUnit: 'st', vatRate: 25, unitAmountIncludingVat: 500, totalAmountIncludingVat: 500, totalVatAmount: 100, type: 'NORMAL' },
+        ],
+      });
+      expect(s.violations).toEqual([]);
+    });
+
+    it('captures all of it without lines, and fits a long description and reference into Resurs’ limits', async () => {
+      const { client, stand: s } = await adapter();
+      expect(await client.capturePayment(PAYMENT_ID, { operationId: 'op-capture-2', scope: { kind: 'all' } })).toEqual({
+        ok: true,
+        value: { authorized: 5800, captured: 5800, refunded: 0, cancelled: 0 },
+      });
+      expect(sentTo(s, 'capture')[0]?.text).toBe('{"transactionId":"op-capture-2"}');
+
+      const long: MoneyOperation['scope'] = { kind: 'lines', lines: [{ reference: 'R'.repeat(60), description: 'Ø'.repeat(80), quantity: 2, unitAmountIncludingVat: 250, vatPercent: 25 }] };
+      expect((await client.capturePayment(PAYMENT_ID, { operationId: 'op-capture-3', scope: long })).ok).toBe(true);
+      const [line] = (sentTo(s, 'capture')[1]?.body as { orderLines: { description: string; reference: string; totalAmountIncludingVat: number }[] }).orderLines;
+      expect(new TextEncoder().encode(line?.description).length).toBeLessThanOrEqual(100);
+      expect(new TextEncoder().encode(line?.reference).length).toBeLessThanOrEqual(50);
+      expect(line?.totalAmountIncludingVat).toBe(500);
+      expect(s.violations).toEqual([]);
+    });
+
+    it('refunds lines or all that is captured, with the operation id as transactionId', async () => {
+      const part = await adapter({ refund: published200('refund-lines') });
+      expect(await part.client.refundPayment(PAYMENT_ID, { operationId: 'op-refund-1', scope: lines(500) })).toEqual({
+        ok: true,
+        value: { authorized: 5800, captured: 5800, refunded: 500, cancelled: 0 },
+      });
+      expect(sentTo(part.stand, 'refund')[0]?.body).toMatchObject({ transactionId: 'op-refund-1', orderLines: [{ totalAmountIncludingVat: 500 }] });
+      expect(part.stand.violations).toEqual([]);
+
+      const all = await adapter();
+      expect(await all.client.refundPayment(PAYMENT_ID, { operationId: 'op-refund-2', scope: { kind: 'all' } })).toEqual({
+        ok: true,
+        value: { authorized: 5800, captured: 5800, refunded: 5800, cancelled: 0 },
+      });
+      expect(sentTo(all.stand, 'refund')[0]?.body).toEqual({ transactionId: 'op-refund-2' });
+      expect(all.stand.violations).toEqual([]);
+    });
+
+    it('cancels lines or all that is open, with the operation id as creator (a cancel takes no transactionId); the whole cancel of before is unchanged', async () => {
+      const part = await adapter({ cancel: published200('cancel-lines') });
+      expect(await part.client.cancelPayment(PAYMENT_ID, { operationId: 'op-cancel-1', scope: lines(500) })).toEqual({
+        ok: true,
+        value: { authorized: 5800, captured: 0, refunded: 0, cancelled: 500 },
+      });
+      expect(sentTo(part.stand, 'cancel')[0]?.body).toMatchObject({ creator: 'op-cancel-1', orderLines: [{ totalAmountIncludingVat: 500 }] });
+
+      const all = await adapter();
+      expect(await all.client.cancelPayment(PAYMENT_ID, { operationId: 'op-cancel-2', scope: { kind: 'all' } })).toEqual({
+        ok: true,
+        value: { authorized: 5800, captured: 0, refunded: 0, cancelled: 5800 },
+      });
+      expect(sentTo(all.stand, 'cancel')[0]?.body).toEqual({ creator: 'op-cancel-2' });
+      expect(await all.client.cancelPayment(PAYMENT_ID)).toEqual({ ok: true, value: undefined });
+      expect(sentTo(all.stand, 'cancel')[1]?.text).toBe('{}');
+      expect([...part.stand.violations, ...all.stand.violations]).toEqual([]);
+    });
+
+    it('never sends an operation twice: one already in the action log (after a crash or a timeout) is answered from it', async () => {
+      // Resurs' published capture: its action carries the transactionId the capture was sent with.
+      const captured = await adapter({ payment: paymentReads('capture') });
+      expect(await captured.client.capturePayment(PAYMENT_ID, { operationId: TX_OF_CAPTURE, scope: { kind: 'all' } })).toEqual({
+        ok: true,
+        value: { authorized: 5800, captured: 5800, refunded: 0, cancelled: 0 },
+      });
+      expect(sentTo(captured.stand, 'capture')).toHaveLength(0);
+      // The same id as a refund is another operation: it is sent.
+      expect((await captured.client.refundPayment(PAYMENT_ID, { operationId: TX_OF_CAPTURE, scope: { kind: 'all' } })).ok).toBe(true);
+      expect(sentTo(captured.stand, 'refund')).toHaveLength(1);
+
+      // The published partial cancel: its action carries the creator it was sent with.
+      const cancelled = await adapter({ payment: paymentReads('cancel-lines') });
+      expect(await cancelled.client.cancelPayment(PAYMENT_ID, { operationId: 'salesperson/system', scope: lines(500) })).toEqual({
+        ok: true,
+        value: { authorized: 5800, captured: 0, refunded: 0, cancelled: 500 },
+      });
+      expect(sentTo(cancelled.stand, 'cancel')).toHaveLength(0);
+    });
+
+    it('a capture whose answer cannot be read: the payment, read again, says it went through', async () => {
+      const { client, recorder } = await adapter({ capture: { status: 200, body: { id: PAYMENT_ID } }, payment: paymentReads('payment', 'capture') });
+      expect(await client.capturePayment(PAYMENT_ID, { operationId: TX_OF_CAPTURE, scope: { kind: 'all' } })).toEqual({
+        ok: true,
+        value: { authorized: 5800, captured: 5800, refunded: 0, cancelled: 0 },
+      });
+      expect(recorder.interactions).toContainEqual(expect.objectContaining({ operation: 'capturePayment', outcome: 'unreadable', field: 'status' }));
+    });
+
+    describe('a refusal means what the payment says (Resurs publishes no status or words for it)', () => {
+      const refusedCapture = { status: example('error-capture').status, body: answerOf('error-capture') };
+      const cases = [
+        ['capture', 'an accepted payment with money left: more than there is', 'payment', null],
+        ['capture', 'all of it captured', 'capture', 'PAYMENT_STATUS_FINAL'],
+        ['capture', 'a payment Resurs rejected', 'payment-rejected', 'PAYMENT_STATUS_FINAL'],
+        ['capture', 'all of it cancelled', 'cancel', 'PAYMENT_STATUS_FINAL'],
+        ['refund', 'nothing captured yet', 'payment', null],
+        ['refund', 'part refunded: more than is left', 'refund-lines', null],
+        ['refund', 'all of it refunded', 'refund', 'PAYMENT_STATUS_FINAL'],
+        ['cancel', 'all of it captured', 'capture', 'PAYMENT_STATUS_FINAL'],
+        ['cancel', 'part cancelled: more than is left', 'cancel-lines', null],
+        ['cancel', 'cancelled already', 'cancel', 'PAYMENT_STATUS_FINAL'],
+      ] as const;
+      it.each(cases)('%s, %s', async (kind, _what, payment, catalogue) => {
+        const { client, stand: s } = await adapter({ [kind]: refusedCapture, payment: paymentReads('payment', payment) });
+        const operation = { operationId: 'op-refused', scope: lines(500) };
+        const result = kind === 'capture' ? await client.capturePayment(PAYMENT_ID, operation) : kind === 'refund' ? await client.refundPayment(PAYMENT_ID, operation) : await client.cancelPayment(PAYMENT_ID, operation);
+        expect(sentTo(s, kind)[0]?.body).toMatchObject(kind === 'cancel' ? { creator: 'op-refused' } : { transactionId: 'op-refused' });
+        expect(result).toEqual({ ok: false, failure: { kind: 'refused', status: 400, code: '400', ...(catalogue ? { catalogue } : {}) } });
+        if (!result.ok) expect(apiErrorFor(result.failure)).toMatchObject(catalogue ? { status: 409, errorCode: catalogue } : { status: 400, errorCode: 'REQUEST_ERROR' });
+        expect(s.violations).toEqual([]);
+      });
+
+      it('a payment Resurs does not know: its 404, without reading further', async () => {
+        const missing = example('error-refund-not-found');
+        const { client, stand: s } = await adapter({ refund: { status: missing.status, body: missing.answer } });
+        expect(await client.refundPayment(PAYMENT_ID, { operationId: 'op-404', scope: { kind: 'all' } })).toEqual({ ok: false, failure: { kind: 'refused', status: 404, code: '400' } });
+        expect(bodiesOf(s, 'GET', /^\/v2\/payments\//)).toHaveLength(1);
+      });
+
+      it('no lines is not an operation: refused before anything is sent', async () => {
+        const { client, stand: s } = await adapter();
+        expect(await client.capturePayment(PAYMENT_ID, { operationId: 'op-empty', scope: { kind: 'lines', lines: [] } })).toEqual({
+          ok: false,
+          failure: { kind: 'refused', status: 400, code: 'NO_ORDER_LINES' },
+        });
+        expect(s.received).toHaveLength(0);
+      });
+    });
+
+    it('reads the money, every possible action and every kind of action in the log; a payment without its order has no money yet', async () => {
+      const payment = copyOf('refund-lines');
+      const order = payment.order as Record<string, unknown>;
+      const entries = order.actionLog as Record<string, unknown>[];
+      const logged = published.ACTION_TYPES.map((type, index) => ({ ...entries[index % entries.length], type }));
+      const { client } = await adapter({
+        payment: { body: { ...payment, order: { ...order, actionLog: logged, possibleActions: published.POSSIBLE_ACTIONS.map((action) => ({ action })) } } },
+      });
+      const read = await client.getPaymentMoney(PAYMENT_ID);
+      if (!read.ok) throw new Error(`unread: ${JSON.stringify(read.failure)}`);
+      expect(read.value).toMatchObject({ status: 'ACCEPTED', money: { authorized: 5800, captured: 5800, refunded: 500, cancelled: 0 }, possibleActions: [...published.POSSIBLE_ACTIONS] });
+      expect(read.value.actions.map((a) => a.type)).toEqual([...published.ACTION_TYPES]);
+
+      const published2 = await adapter({ payment: published200('refund') });
+      const reading = await published2.client.getPaymentMoney(PAYMENT_ID);
+      if (!reading.ok) throw new Error('unread');
+      expect(reading.value.actions.map(({ type, amount, transactionId }) => ({ type, amount, transactionId }))).toEqual([
+        { type: 'CREATE', amount: 5800, transactionId: null },
+        { type: 'CAPTURE', amount: 5800, transactionId: TX_OF_CAPTURE },
+        { type: 'REFUND', amount: 5800, transactionId: (example('refund').request as { transactionId: string }).transactionId },
+      ]);
+      expect(findMoneyAction(reading.value, 'capture', TX_OF_CAPTURE)).toMatchObject({ type: 'CAPTURE' });
+      expect(findMoneyAction(reading.value, 'refund', TX_OF_CAPTURE)).toBeNull();
+      expect(reading.value.possibleActions).toEqual([]);
+
+      const without = await adapter({ payment: published200('payment-without-order') });
+      expect(await without.client.getPaymentMoney(PAYMENT_ID)).toEqual({
+        ok: true,
+        value: { status: 'FROZEN', money: { authorized: 0, captured: 0, refunded: 0, cancelled: 0 }, possibleActions: [], actions: [] },
+      });
+    });
+
+    it('every published example of these calls has the published request and answer shapes', () => {
+      const requests = { capture: published.captureRequest, refund: published.refundRequest, cancel: published.cancelRequest } as const;
+      for (const name of ['capture', 'capture-lines', 'refund', 'refund-lines', 'cancel', 'cancel-lines'] as const) {
+        const call = name.replace('-lines', '') as keyof typeof requests;
+        expect(violations(requests[call], example(name).request), name).toEqual([]);
+        expect(violations(published.paymentAnswer, answerOf(name)), name).toEqual([]);
+      }
+      for (const name of ['error-capture', 'error-refund-not-found']) expect(violations(published.errorAnswer, answerOf(name)), name).toEqual([]);
+    });
+  });
+
   describe('an answer the adapter cannot read is Resurs’ fault, said as such', () => {
     it.each([
       ['payment methods', { paymentMethods: { body: { methods: [] } } }, 'getPaymentMethods', 'content'],
@@ -450,6 +659,128 @@ describe('Resurs Merchant API 2.0: the sandbox simulator held to the published s
     expect(cancelled.status).toBe(200);
     expectPublished(published.paymentAnswer, 'cancel', cancelled.body);
     expectPublished(published.paymentAnswer, 'payment-rejected', (await call('GET', `/v2/payments/${payment.id}`)).body);
+  });
+
+  /** A payment the customer has signed (accepted unless the test person says otherwise), or one whose task is still open. */
+  async function simulatedPayment(options: { sign?: boolean; person?: string | undefined } = {}) {
+    const { store, method } = await discovery();
+    const body = createBody(store.id, method.id, `money-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`);
+    const created = await call('POST', '/v2/payments', { ...body, customer: { ...body.customer, governmentId: options.person ?? body.customer.governmentId } });
+    const payment = published.paymentAnswer.parse(created.body);
+    if (options.sign !== false) {
+      const signed = await fetch(`${payment.taskRedirectionUrls?.customerUrl ?? ''}/approve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+        redirect: 'manual',
+      });
+      expect(signed.status).toBe(303);
+    }
+    return payment.id;
+  }
+
+  /** An order line as Resurs' Postman collection sends one, for `amount`. */
+  const bookLine = (amount: number) => ({ description: 'Book', quantity: 1, quantityUnit: 'stk', vatRate: 25, totalAmountIncludingVat: amount });
+  const orderOf = (body: unknown) => published.paymentAnswer.parse(body).order;
+  const amountsOf = (body: unknown) => {
+    const order = orderOf(body);
+    return order && { authorizedAmount: order.authorizedAmount, capturedAmount: order.capturedAmount, refundedAmount: order.refundedAmount, canceledAmount: order.canceledAmount };
+  };
+  const actionsOf = (body: unknown) => (orderOf(body)?.possibleActions ?? []).map((p) => p.action);
+
+  it('captures, refunds and cancels in the published shapes: the amounts, the possible actions and the action log follow', async () => {
+    const id = await simulatedPayment();
+    expect(actionsOf((await call('GET', `/v2/payments/${id}`)).body)).toEqual(['CAPTURE', 'PARTIAL_CAPTURE', 'CANCEL', 'PARTIAL_CANCEL']);
+
+    const part = await call('POST', `/v2/payments/${id}/capture`, { creator: 'salesperson/system', orderLines: [bookLine(5000)] });
+    expect(part.status).toBe(200);
+    expectPublished(published.paymentAnswer, 'capture-lines', part.body);
+    expect(amountsOf(part.body)).toEqual({ authorizedAmount: 10000, capturedAmount: 5000, refundedAmount: 0, canceledAmount: 0 });
+    expect(actionsOf(part.body)).toEqual(['CAPTURE', 'PARTIAL_CAPTURE', 'CANCEL', 'PARTIAL_CANCEL', 'REFUND', 'PARTIAL_REFUND']);
+
+    const refunded = await call('POST', `/v2/payments/${id}/refund`, { transactionId: 'refund-1', orderLines: [bookLine(1000)] });
+    expect(refunded.status).toBe(200);
+    expectPublished(published.paymentAnswer, 'refund-lines', refunded.body);
+    expect(amountsOf(refunded.body)).toEqual({ authorizedAmount: 10000, capturedAmount: 5000, refundedAmount: 1000, canceledAmount: 0 });
+
+    const partCancel = await call('POST', `/v2/payments/${id}/cancel`, { creator: 'salesperson/system', orderLines: [bookLine(2000)] });
+    expectPublished(published.paymentAnswer, 'cancel-lines', partCancel.body);
+    expect(amountsOf(partCancel.body)).toEqual({ authorizedAmount: 8000, capturedAmount: 5000, refundedAmount: 1000, canceledAmount: 2000 });
+
+    // All that is left captured, then all of it refunded: nothing more to do.
+    const rest = await call('POST', `/v2/payments/${id}/capture`, { transactionId: 'capture-2' });
+    expectPublished(published.paymentAnswer, 'capture', rest.body);
+    expect(amountsOf(rest.body)).toEqual({ authorizedAmount: 0, capturedAmount: 13000, refundedAmount: 1000, canceledAmount: 2000 });
+    expect(actionsOf(rest.body)).toEqual(['REFUND', 'PARTIAL_REFUND']);
+    const all = await call('POST', `/v2/payments/${id}/refund`, {});
+    expectPublished(published.paymentAnswer, 'refund', all.body);
+    expect(amountsOf(all.body)).toEqual({ authorizedAmount: 0, capturedAmount: 13000, refundedAmount: 13000, canceledAmount: 2000 });
+    expect(actionsOf(all.body)).toEqual([]);
+    expect(published.paymentAnswer.parse(all.body).status).toBe('ACCEPTED');
+    expect(orderOf(all.body)?.actionLog.map((a) => [a.type, a.transactionId ?? null, a.creator ?? null])).toEqual([
+      ['CREATE', null, null],
+      ['CAPTURE', null, 'salesperson/system'],
+      ['REFUND', 'refund-1', null],
+      ['CANCEL', null, 'salesperson/system'],
+      ['CAPTURE', 'capture-2', null],
+      ['REFUND', null, null],
+    ]);
+    expectPublished(published.paymentAnswer, 'payment', (await call('GET', `/v2/payments/${id}`)).body);
+  });
+
+  it('refuses what Resurs refuses, in its error shape: more than there is, a payment not accepted or rejected, what is captured to cancel', async () => {
+    const expectRefused = (answer: { status: number; body: unknown }, status: number, field?: string) => {
+      expect(answer.status).toBe(status);
+      expectPublished(published.errorAnswer, 'error-capture', answer.body);
+      const error = published.errorAnswer.parse(answer.body);
+      expect(error.code).toBe(String(status));
+      if (field) expect(error.validationErrors?.map((e) => e.fieldName)).toContain(field);
+    };
+    const id = await simulatedPayment();
+    expectRefused(await call('POST', `/v2/payments/${id}/capture`, { orderLines: [bookLine(15000.01)] }), 400, 'orderLines');
+    expectRefused(await call('POST', `/v2/payments/${id}/refund`, {}), 409);
+    expect((await call('POST', `/v2/payments/${id}/capture`, { orderLines: [bookLine(6000)] })).status).toBe(200);
+    expectRefused(await call('POST', `/v2/payments/${id}/refund`, { orderLines: [bookLine(6000.5)] }), 400, 'orderLines');
+    expectRefused(await call('POST', `/v2/payments/${id}/cancel`, { orderLines: [bookLine(9000.01)] }), 400, 'orderLines');
+    expect((await call('POST', `/v2/payments/${id}/cancel`, {})).status).toBe(200);
+    // Captured in part, the rest cancelled: nothing left to capture or cancel; what is captured can only be refunded.
+    expectRefused(await call('POST', `/v2/payments/${id}/capture`, {}), 409);
+    expectRefused(await call('POST', `/v2/payments/${id}/cancel`, { orderLines: [bookLine(100)] }), 409);
+    expect(amountsOf((await call('GET', `/v2/payments/${id}`)).body)).toEqual({ authorizedAmount: 0, capturedAmount: 6000, refundedAmount: 0, canceledAmount: 9000 });
+
+    // Not yet accepted: only the whole payment can be cancelled.
+    const open = await simulatedPayment({ sign: false });
+    expectRefused(await call('POST', `/v2/payments/${open}/capture`, {}), 409);
+    expectRefused(await call('POST', `/v2/payments/${open}/refund`, {}), 409);
+    expectRefused(await call('POST', `/v2/payments/${open}/cancel`, { orderLines: [bookLine(100)] }), 409);
+
+    // Rejected by Resurs: nothing at all.
+    const declined = await simulatedPayment({ person: TEST_PEOPLE.find((p) => p.country === 'NO' && p.resurs.kind === 'rejected')?.nationalId });
+    for (const kind of ['capture', 'refund', 'cancel']) expectRefused(await call('POST', `/v2/payments/${declined}/${kind}`, {}), 409);
+
+    const missing = await call('POST', '/v2/payments/00000000-0000-4000-8000-000000000000/refund', {});
+    expect(missing.status).toBe(404);
+    expectPublished(published.errorAnswer, 'error-refund-not-found', missing.body);
+  });
+
+  it('refuses a capture, refund or cancel that breaks the published request, naming the field', async () => {
+    const id = await simulatedPayment();
+    const cases = [
+      ['capture', { transactionId: 42 }, 'transactionId'],
+      ['capture', { orderLines: [] }, 'orderLines'],
+      ['capture', { orderLines: [{ ...bookLine(100), vatRate: 'high' }] }, 'orderLines.0.vatRate'],
+      ['refund', { invoiceOptions: { invoiceId: 'x' } }, 'body'],
+      ['cancel', { transactionId: 'x' }, 'body'],
+      ['capture', { orderLines: [{ ...bookLine(100), unitAmountIncludingVat: 99 }] }, 'orderLines.0.totalAmountIncludingVat'],
+    ] as const;
+    for (const [kind, body, field] of cases) {
+      const refused = await call('POST', `/v2/payments/${id}/${kind}`, body);
+      expect(refused.status, `${kind} ${JSON.stringify(body)}`).toBe(400);
+      expectPublished(published.errorAnswer, 'error-validation', refused.body);
+      expect(published.errorAnswer.parse(refused.body).validationErrors?.map((e) => e.fieldName), `${kind} ${JSON.stringify(body)}`).toContain(field);
+    }
+    // Nothing of it was done.
+    expect(amountsOf((await call('GET', `/v2/payments/${id}`)).body)).toEqual({ authorizedAmount: 15000, capturedAmount: 0, refundedAmount: 0, canceledAmount: 0 });
   });
 
   it('refuses a create-payment that breaks the published request, in Resurs’ error shape, naming the field', async () => {

@@ -6,7 +6,17 @@
  * the current one (its shipped library and older versions of it), both are read.
  */
 import { z } from 'zod';
-import { RESURS_V2_STATUSES, type ResursV2Payment, type ResursV2TaskStatus } from './types';
+import type { PaymentMoney } from '../types';
+import {
+  RESURS_V2_ACTION_TYPES,
+  RESURS_V2_POSSIBLE_ACTIONS,
+  RESURS_V2_STATUSES,
+  type ResursV2Action,
+  type ResursV2MoneyKind,
+  type ResursV2Payment,
+  type ResursV2PaymentMoney,
+  type ResursV2TaskStatus,
+} from './types';
 
 /**
  * A list whose unreadable entries are dropped rather than failing the whole answer: one odd
@@ -147,6 +157,92 @@ export function whyNotCancellable(answer: ResursV2PaymentAnswer): 'nothing-to-ca
   if (answer.status === 'REJECTED') return 'nothing-to-cancel';
   if (answer.status === 'ACCEPTED' && (answer.order?.capturedAmount ?? 0) > 0) return 'final';
   return null;
+}
+
+/**
+ * The order's money (shipped ecom `Lib/Model/Payment/Order.php`), what can be done next, and the
+ * action log (`Order/ActionLog.php`): an entry or a possible action of a kind we do not know is
+ * left out rather than failing the answer; the amounts are required.
+ */
+const orderMoney = z.object({
+  authorizedAmount: z.number(),
+  capturedAmount: z.number(),
+  refundedAmount: z.number(),
+  canceledAmount: z.number(),
+  possibleActions: readableEntries(z.object({ action: z.enum(RESURS_V2_POSSIBLE_ACTIONS) })),
+  actionLog: readableEntries(
+    z.object({
+      type: z.enum(RESURS_V2_ACTION_TYPES),
+      actionId: z.string().nullish(),
+      created: z.string().nullish(),
+      orderLines: z.array(z.object({ totalAmountIncludingVat: z.number(), quantityUnit: z.string().nullish() })),
+      transactionId: z.string().nullish(),
+      creator: z.string().nullish(),
+    }),
+  ),
+});
+
+/** A payment read for its money (`GET /v2/payments/{id}`): a payment without its order has none yet. */
+export const paymentMoneyAnswer = z.object({
+  id: z.string().min(1),
+  status: z.enum(RESURS_V2_STATUSES),
+  countryCode: z.string().nullish(),
+  order: orderMoney.nullish(),
+});
+export type ResursV2PaymentMoneyAnswer = z.output<typeof paymentMoneyAnswer>;
+
+/** The payment a capture, refund or cancel answers: its order and amounts must be there. */
+export const moneyOperationAnswer = paymentMoneyAnswer.extend({ order: orderMoney });
+
+const cents = (amount: number) => Math.round(amount * 100);
+const fromCents = (value: number) => value / 100;
+
+/**
+ * The portal's reading of Resurs' amounts. Resurs' `authorizedAmount` is what is still
+ * authorized, neither captured nor cancelled (its library reads a payment as captured or cancelled
+ * when it is 0, `Lib/Model/Payment.php:214-258`; its WooCommerce plugin adds it to
+ * `capturedAmount` to get what the order is worth, `Filter/UpdateOrder.php:79`): what was
+ * authorized in all is the three together.
+ */
+export function toPaymentMoney(answer: ResursV2PaymentMoneyAnswer): ResursV2PaymentMoney {
+  const { order } = answer;
+  const money: PaymentMoney = order
+    ? {
+        authorized: fromCents(cents(order.authorizedAmount) + cents(order.capturedAmount) + cents(order.canceledAmount)),
+        captured: order.capturedAmount,
+        refunded: order.refundedAmount,
+        cancelled: order.canceledAmount,
+      }
+    : { authorized: 0, captured: 0, refunded: 0, cancelled: 0 };
+  const actions: ResursV2Action[] = (order?.actionLog ?? []).map((entry) => ({
+    type: entry.type,
+    actionId: entry.actionId ?? null,
+    created: entry.created ?? null,
+    amount: fromCents(entry.orderLines.reduce((sum, line) => sum + cents(line.totalAmountIncludingVat), 0)),
+    transactionId: entry.transactionId ?? null,
+    creator: entry.creator ?? null,
+  }));
+  return { status: answer.status, money, possibleActions: (order?.possibleActions ?? []).map((p) => p.action), actions };
+}
+
+/** The unit the order's lines were counted in, as Resurs holds them (the first line that says). */
+export function quantityUnitOf(answer: ResursV2PaymentMoneyAnswer): string | null {
+  for (const entry of answer.order?.actionLog ?? []) {
+    const unit = entry.orderLines.find((line) => line.quantityUnit)?.quantityUnit;
+    if (unit) return unit;
+  }
+  return null;
+}
+
+const ACTION_OF: Readonly<Record<ResursV2MoneyKind, ResursV2Action['type']>> = { capture: 'CAPTURE', refund: 'REFUND', cancel: 'CANCEL' };
+
+/**
+ * The portal's operation in the payment's action log, or null: an entry of its kind that carries
+ * the operation id as `transactionId` (capture, refund) or as `creator` (cancel, which takes no
+ * transactionId). How a retry after a crash is told from a new operation.
+ */
+export function findMoneyAction(reading: Pick<ResursV2PaymentMoney, 'actions'>, kind: ResursV2MoneyKind, operationId: string): ResursV2Action | null {
+  return reading.actions.find((action) => action.type === ACTION_OF[kind] && (action.transactionId === operationId || action.creator === operationId)) ?? null;
 }
 
 export function toTaskStatus(answer: z.output<typeof taskStatusAnswer>): ResursV2TaskStatus {

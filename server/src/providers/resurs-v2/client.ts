@@ -8,11 +8,25 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { COUNTRIES, type CountryCode, type DocumentLink, normaliseNationalId, vatOfGross, vatPercentOf } from '@portal/domain';
 import { createHttpClient, type HttpRequest } from '../http';
-import { type CallContext, type CallGuard, fail, type InteractionRecorder, type LoanPricing, ok, type ProviderResult } from '../types';
+import {
+  type CallContext,
+  type CallGuard,
+  fail,
+  type InteractionRecorder,
+  type LoanPricing,
+  type MoneyLine,
+  type MoneyOperation,
+  ok,
+  type PaymentMoney,
+  type ProviderResult,
+} from '../types';
 import { accessTokens, type TokenCache, withBearer } from '../oauth-tokens';
 import {
+  findMoneyAction,
   GENERAL_TERMS_LINK_TYPE,
+  moneyOperationAnswer,
   paymentAnswer,
+  paymentMoneyAnswer,
   paymentMethodsAnswer,
   priceSignageAnswer,
   type ResursPaymentMethod,
@@ -22,12 +36,23 @@ import {
   storesAnswer,
   taskStatusAnswer,
   toPayment,
+  toPaymentMoney,
   toTaskStatus,
+  quantityUnitOf,
+  type ResursV2PaymentMoneyAnswer,
   whyNotCancellable,
 } from './answers';
 import { ADDRESS_LIMITS, fitBytes, ORDER_LINE_LIMITS, POSTAL_CODE, resursOrderReference, USER_AGENT_LIMIT } from './limits';
-import { paymentExpected, withMeaning } from './refusals';
-import { RESURS_V2_ACCOUNT_KEY_METADATA_KEY, RESURS_V2_PERIOD_METADATA_KEY, type ResursV2Client, type ResursV2CreatePayment, type ResursV2Payment } from './types';
+import { paymentExpected, withMeaning, withMoneyMeaning } from './refusals';
+import {
+  RESURS_V2_ACCOUNT_KEY_METADATA_KEY,
+  RESURS_V2_PERIOD_METADATA_KEY,
+  type ResursV2Client,
+  type ResursV2CreatePayment,
+  type ResursV2MoneyKind,
+  type ResursV2Payment,
+  type ResursV2PaymentMoney,
+} from './types';
 
 export type ResursV2ClientOptions = {
   baseUrl: string;
@@ -97,23 +122,32 @@ function isPartPaymentFor(method: ResursPaymentMethod, amount: number): boolean 
   );
 }
 
-function orderLines(input: ResursV2CreatePayment) {
-  // The portal's items carry prices including the country's VAT (a rate in percent, as Resurs takes it).
-  const vatPercent = vatPercentOf(input.countryCode);
-  const line = (description: string, reference: string, quantity: number, unitAmount: number) => {
-    const total = round2(quantity * unitAmount);
-    return {
-      description: fitBytes(description, ORDER_LINE_LIMITS.description, '…'),
-      reference: fitBytes(reference, ORDER_LINE_LIMITS.reference, '…'),
-      quantity,
-      quantityUnit: QUANTITY_UNIT[input.countryCode],
-      vatRate: vatPercent,
-      unitAmountIncludingVat: round2(unitAmount),
-      totalAmountIncludingVat: total,
-      totalVatAmount: vatOfGross(total, vatPercent),
-      type: 'NORMAL',
-    };
+/**
+ * One of Resurs' order lines (shipped ecom `Lib/Model/Payment/Order/ActionLog/OrderLine.php`), for
+ * a payment and for a capture, refund or cancel alike: amounts include VAT (a rate in percent, as
+ * Resurs takes it), description and reference cut to Resurs' limits (limits.ts).
+ */
+function orderLine(line: { description: string; reference: string; quantity: number; unitAmountIncludingVat: number }, vatPercent: number, quantityUnit: string) {
+  const total = round2(line.quantity * line.unitAmountIncludingVat);
+  return {
+    description: fitBytes(line.description, ORDER_LINE_LIMITS.description, '…'),
+    reference: fitBytes(line.reference, ORDER_LINE_LIMITS.reference, '…'),
+    quantity: line.quantity,
+    quantityUnit,
+    vatRate: vatPercent,
+    unitAmountIncludingVat: round2(line.unitAmountIncludingVat),
+    totalAmountIncludingVat: total,
+    totalVatAmount: vatOfGross(total, vatPercent),
+    type: 'NORMAL',
   };
+}
+
+function orderLines(input: ResursV2CreatePayment) {
+  // The portal's items carry prices including the country's VAT.
+  const vatPercent = vatPercentOf(input.countryCode);
+  const unit = QUANTITY_UNIT[input.countryCode];
+  const line = (description: string, reference: string, quantity: number, unitAmountIncludingVat: number) =>
+    orderLine({ description, reference, quantity, unitAmountIncludingVat }, vatPercent, unit);
   const itemsTotal = input.items.reduce((sum, item) => sum + item.quantity * item.unitAmountIncludingVat, 0);
   if (input.items.length > 0 && Math.abs(itemsTotal - input.amount) < 0.005) {
     return input.items.map((item) => line(item.description, item.reference, item.quantity, item.unitAmountIncludingVat));
@@ -186,6 +220,34 @@ function createPaymentBody(input: ResursV2CreatePayment, storeId: string, paymen
     },
   };
 }
+
+const isCountry = (value: string | null | undefined): value is CountryCode => value === 'NO' || value === 'SE';
+
+/**
+ * The unit the portal counts a capture's, refund's or cancel's lines in: its country's (as when
+ * the payment was created), else the one the order's lines have at Resurs.
+ */
+function quantityUnitFor(payment: ResursV2PaymentMoneyAnswer): string {
+  return isCountry(payment.countryCode) ? QUANTITY_UNIT[payment.countryCode] : (quantityUnitOf(payment) ?? QUANTITY_UNIT.SE);
+}
+
+/**
+ * The body of a capture, refund or cancel (contracts: shipped ecom `Module/Payment/Api/Capture.php`,
+ * `Refund.php`, `Cancel.php`): the lines when the operation has some (none: all the call can take),
+ * and the portal's id of the operation where Resurs keeps a caller's reference on the action, so
+ * that a retry finds it in the action log: `transactionId` on a capture or refund ("your reference
+ * to the event", also in the merchant's accounting file), `creator` on a cancel, which takes no
+ * transactionId.
+ */
+function moneyBody(kind: ResursV2MoneyKind, operation: MoneyOperation, quantityUnit: string) {
+  const lines = operation.scope.kind === 'lines' ? operation.scope.lines.map((line: MoneyLine) => orderLine(line, line.vatPercent, quantityUnit)) : undefined;
+  return {
+    ...(lines ? { orderLines: lines } : {}),
+    ...(kind === 'cancel' ? { creator: operation.operationId } : { transactionId: operation.operationId }),
+  };
+}
+
+const isOperation = (value: CallContext | MoneyOperation | undefined): value is MoneyOperation => value !== undefined && 'operationId' in value;
 
 export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Client {
   const http = createHttpClient({ provider: 'resurs-v2', baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, recorder: options.recorder, guard: options.guard });
@@ -266,6 +328,64 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
     if (!answer.ok) return answer;
     const [match] = answer.value.content;
     return match ? getPayment(match.id, context) : ok(null);
+  }
+
+  /** The payment read for its money (`GET /v2/payments/{id}`), with the answer as read for what the body needs. */
+  async function readMoney(paymentId: string, context?: CallContext): Promise<ProviderResult<{ answer: ResursV2PaymentMoneyAnswer; reading: ResursV2PaymentMoney }>> {
+    const answer = paymentExpected(await callMeaning({ operation: 'getPayment', path: `/v2/payments/${segment(paymentId)}`, context }, paymentMoneyAnswer));
+    return answer.ok ? ok({ answer: answer.value, reading: toPaymentMoney(answer.value) }) : answer;
+  }
+
+  /**
+   * A capture, refund or cancel, sent once. The payment is read first: an operation of the same id
+   * already in its action log (a retry after a crash, or after a timeout that Resurs did not see as
+   * one) is answered from it and not sent again; Resurs publishes nothing that would make a second
+   * send with the same transactionId harmless. After a refusal, or an answer that cannot be read,
+   * the payment is read again: it says whether the operation went through after all and, if not,
+   * what the refusal means (refusals.ts).
+   */
+  async function moneyOperation(kind: ResursV2MoneyKind, paymentId: string, operation: MoneyOperation, context?: CallContext): Promise<ProviderResult<PaymentMoney>> {
+    // Resurs' actions carry 1 to 1000 lines: no lines is not an operation (and all of it is `{ kind: 'all' }`).
+    if (operation.scope.kind === 'lines' && operation.scope.lines.length === 0) return fail({ kind: 'refused', status: 400, code: 'NO_ORDER_LINES' });
+    const before = await readMoney(paymentId, context);
+    if (!before.ok) return before;
+    if (findMoneyAction(before.value.reading, kind, operation.operationId)) return ok(before.value.reading.money);
+
+    const sent = await call(
+      { operation: `${kind}Payment`, method: 'POST', path: `/v2/payments/${segment(paymentId)}/${kind}`, json: moneyBody(kind, operation, quantityUnitFor(before.value.answer)), context },
+      moneyOperationAnswer,
+    );
+    if (sent.ok) return ok(toPaymentMoney(sent.value).money);
+    const { failure } = sent;
+    // Down, busy, or not this client's payment: nothing more to learn from the payment now.
+    if (failure.kind === 'unavailable' || failure.kind === 'rate-limited' || (failure.kind === 'refused' && [401, 403, 404].includes(failure.status))) return sent;
+    const after = await readMoney(paymentId, context);
+    if (!after.ok) return sent;
+    if (findMoneyAction(after.value.reading, kind, operation.operationId)) return ok(after.value.reading.money);
+    return failure.kind === 'refused' ? fail(withMoneyMeaning(kind, failure, after.value.reading)) : sent;
+  }
+
+  /** The whole payment cancelled, as before money operations existed: done when nothing is left to cancel. */
+  async function cancelWhole(paymentId: string, context?: CallContext): Promise<ProviderResult<void>> {
+    const path = `/v2/payments/${segment(paymentId)}`;
+    // [S] Resurs answers the cancelled payment; only that the cancel went through counts here.
+    const answer = await callMeaning({ operation: 'cancelPayment', method: 'POST', path: `${path}/cancel`, json: {}, context }, z.unknown());
+    if (answer.ok) return ok(undefined);
+    const { failure } = answer;
+    if (failure.kind !== 'refused' || failure.status === 404) return answer;
+    // Refused: the payment itself says whether anything was left to cancel.
+    const now = await call({ operation: 'getPayment', path, context }, paymentAnswer);
+    if (!now.ok) return answer;
+    const why = whyNotCancellable(now.value);
+    if (why === 'nothing-to-cancel') return ok(undefined);
+    if (why === 'final') return fail({ ...failure, catalogue: 'PAYMENT_STATUS_FINAL' });
+    return answer;
+  }
+
+  function cancelPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<void>>;
+  function cancelPayment(paymentId: string, operation: MoneyOperation, context?: CallContext): Promise<ProviderResult<PaymentMoney>>;
+  function cancelPayment(paymentId: string, second?: CallContext | MoneyOperation, third?: CallContext): Promise<ProviderResult<void> | ProviderResult<PaymentMoney>> {
+    return isOperation(second) ? moneyOperation('cancel', paymentId, second, third) : cancelWhole(paymentId, second);
   }
 
   return {
@@ -363,20 +483,15 @@ export function createResursV2Client(options: ResursV2ClientOptions): ResursV2Cl
       return answer.ok ? ok(toTaskStatus(answer.value)) : answer;
     },
 
-    async cancelPayment(paymentId, context) {
-      const path = `/v2/payments/${segment(paymentId)}`;
-      // [S] Resurs answers the cancelled payment; only that the cancel went through counts here.
-      const answer = await callMeaning({ operation: 'cancelPayment', method: 'POST', path: `${path}/cancel`, json: {}, context }, z.unknown());
-      if (answer.ok) return ok(undefined);
-      const { failure } = answer;
-      if (failure.kind !== 'refused' || failure.status === 404) return answer;
-      // Refused: the payment itself says whether anything was left to cancel.
-      const now = await call({ operation: 'getPayment', path, context }, paymentAnswer);
-      if (!now.ok) return answer;
-      const why = whyNotCancellable(now.value);
-      if (why === 'nothing-to-cancel') return ok(undefined);
-      if (why === 'final') return fail({ ...failure, catalogue: 'PAYMENT_STATUS_FINAL' });
-      return answer;
+    cancelPayment,
+
+    capturePayment: (paymentId, operation, context) => moneyOperation('capture', paymentId, operation, context),
+
+    refundPayment: (paymentId, operation, context) => moneyOperation('refund', paymentId, operation, context),
+
+    async getPaymentMoney(paymentId, context) {
+      const read = await readMoney(paymentId, context);
+      return read.ok ? ok(read.value.reading) : read;
     },
   };
 }

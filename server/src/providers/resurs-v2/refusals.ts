@@ -6,6 +6,7 @@
  * refusal is a plain one (REQUEST_ERROR). Resurs publishes no semantic codes.
  */
 import { fail, type ProviderRefusal, type ProviderResult } from '../types';
+import type { ResursV2MoneyKind, ResursV2PaymentMoney } from './types';
 
 type Meaning = Pick<ProviderRefusal, 'catalogue' | 'signing'>;
 
@@ -42,4 +43,31 @@ export function paymentExpected<T>(result: ProviderResult<T>): ProviderResult<T>
   const { failure } = result;
   if (failure.kind !== 'unreadable' || !NO_PAYMENT_FIELDS.includes(failure.field)) return result;
   return fail({ kind: 'refused', status: failure.status, code: 'NO_PAYMENT_IN_ANSWER', catalogue: 'PAYMENT_RESPONSE_MISSING' });
+}
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+/**
+ * What Resurs' refusal of a capture, refund or cancel means, read from the payment after it:
+ * Resurs publishes neither the status nor the words of such a refusal (only that "you cannot
+ * capture / credit more than the payment is worth", its ecom README), so the payment's own money
+ * and status tell.
+ *
+ * - PAYMENT_STATUS_FINAL (409) when the payment can no longer do it at all: it is REJECTED
+ *   (declined, timed out, aborted, cancelled: nothing will ever be captured, refunded or
+ *   cancelled); a capture or cancel when nothing is left authorized (all of it captured or
+ *   cancelled: what is captured can only be refunded); a refund when nothing is captured and not
+ *   refunded and nothing is left to capture (all of it refunded or cancelled).
+ * - Otherwise a plain refusal (REQUEST_ERROR, 400): the request asked for more than there is now
+ *   (more than is authorized, more than is captured), a refund before anything is captured, an
+ *   operation on a payment not yet accepted, or a request Resurs found wrong for its own reasons.
+ */
+export function withMoneyMeaning(kind: ResursV2MoneyKind, refusal: ProviderRefusal, payment: ResursV2PaymentMoney): ProviderRefusal {
+  const { money } = payment;
+  const open = cents(money.authorized) - cents(money.captured) - cents(money.cancelled);
+  const refundable = cents(money.captured) - cents(money.refunded);
+  const final =
+    payment.status === 'REJECTED' ||
+    (payment.status === 'ACCEPTED' && (kind === 'refund' ? refundable <= 0 && open <= 0 : open <= 0));
+  return final ? { ...refusal, catalogue: 'PAYMENT_STATUS_FINAL' } : refusal;
 }
