@@ -22,13 +22,20 @@ import type { SandboxStore } from '../records';
 import { annuityFactor, countryLanguage, findPaymentMethod, PAYMENT_METHODS, type SandboxPaymentMethod } from './catalogue';
 import { CostOfPurchase, formatPercent, renderFragment } from './documents';
 import {
+  type AfterShopRequest,
   annulPayment,
   bookedPayment,
   bookPayment,
   bookSignedPayment,
   type BookPaymentStatus,
+  creditPayment,
   currentStatus,
   ECommerceError,
+  finalizePayment,
+  openOf,
+  type PaymentDiff,
+  paymentDiffs,
+  type PaymentSpec,
   type SandboxPayment,
 } from './payments';
 import { fill, RESURS_TEXTS } from './texts';
@@ -93,6 +100,38 @@ const addressArgs = z.object({
   postalCode: z.coerce.string(),
   country: z.enum(['NO', 'SE']),
 });
+/** A number node-soap read from a decimal (or left as text). */
+const decimal = z.coerce.number().finite();
+/** An element that may be sent as xsi:nil, which node-soap reads as null or an attributes-only object. */
+const absent = (value: unknown) => value === null || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).every((key) => key === 'attributes'));
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (absent(value) ? undefined : value), schema.optional());
+/** A paymentSpec as node-soap reads it; the published shape was checked before (index.ts). */
+const paymentSpecArgs = z
+  .object({
+    specLines: list(
+      z.object({
+        id: z.coerce.string(),
+        artNo: z.coerce.string(),
+        description: z.coerce.string().nullish(),
+        quantity: decimal,
+        // node-soap reads an empty element as nothing; Resurs' examples send <unitMeasure/>.
+        unitMeasure: z.coerce.string().default(''),
+        unitAmountWithoutVat: decimal,
+        vatPct: decimal,
+        totalVatAmount: decimal,
+        totalAmount: decimal,
+      }),
+    ),
+    totalAmount: amount,
+    totalVatAmount: optional(decimal),
+  })
+  .transform(
+    (spec): PaymentSpec => ({
+      specLines: spec.specLines.map((line) => ({ ...line, description: line.description ?? null })),
+      totalAmount: spec.totalAmount,
+      totalVatAmount: spec.totalVatAmount ?? null,
+    }),
+  );
 const bookPaymentArgs = z.object({
   paymentData: z.object({
     preferredId: text.optional(),
@@ -100,13 +139,45 @@ const bookPaymentArgs = z.object({
     customerIpAddress: text,
     finalizeIfBooked: bool.optional(),
   }),
-  orderData: z.object({ totalAmount: amount }),
+  orderData: paymentSpecArgs,
   metaData: list(z.object({ key: z.string(), value: z.coerce.string().optional() })),
   customer: z.object({ governmentId: text, address: addressArgs, type: z.enum(['NATURAL', 'LEGAL']) }),
   signing: z.object({ successUrl: httpUrl, failUrl: httpUrl }),
 });
 const paymentIdArgs = z.object({ paymentId: text });
-const annulArgs = z.object({ paymentId: text, createdBy: z.string().optional() });
+/**
+ * The after-shop operations' arguments the simulator acts on. The fields Resurs takes for INVOICE
+ * payment methods only (orderDate, invoiceId, invoiceDate, creditNoteId, creditNoteDate) are read
+ * to be refused: "For payment methods other than INVOICE, setting this will generate an error" [V
+ * finalize-payment.md, crediting.md], and the simulator sells part payment only.
+ */
+const afterShopArgs = z.object({
+  paymentId: text,
+  preferredTransactionId: optional(z.coerce.string()),
+  partPaymentSpec: optional(paymentSpecArgs),
+  createdBy: optional(z.coerce.string()),
+  orderId: optional(z.coerce.string()),
+  invoiceOnly: z.unknown().optional(),
+});
+const INVOICE_ONLY = ['orderDate', 'invoiceId', 'invoiceDate', 'creditNoteId', 'creditNoteDate'] as const;
+/** Moves the invoice-only fields sent (and not nil) to `invoiceOnly`, so that the operation refuses them. */
+const withInvoiceOnly = (raw: unknown): unknown => {
+  if (typeof raw !== 'object' || raw === null) return raw;
+  const record = raw as Record<string, unknown>;
+  const sent = INVOICE_ONLY.filter((key) => record[key] !== undefined && !absent(record[key]));
+  return sent.length > 0 ? { ...record, invoiceOnly: sent } : record;
+};
+const afterShopRequest = (args: z.output<typeof afterShopArgs>, country: CountryCode): AfterShopRequest => {
+  // Which error type Resurs gives is not published [?]: its list has NOT_ALLOWED_INVOICE_ID (28).
+  if (args.invoiceOnly !== undefined) throw new ECommerceError('NOT_ALLOWED_INVOICE_ID', country);
+  return {
+    paymentId: args.paymentId,
+    preferredTransactionId: args.preferredTransactionId,
+    spec: args.partPaymentSpec,
+    createdBy: args.createdBy,
+    orderId: args.orderId,
+  };
+};
 
 /** Resurs speaks ISO 639-1 with `no` for Norwegian; the portal says `nb`. */
 function languageFromResurs(value: string | undefined): Language | null {
@@ -285,6 +356,7 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
           },
           signing: args.signing,
           finalizeIfBooked: args.paymentData.finalizeIfBooked ?? false,
+          orderData: args.orderData,
         },
         randomUUID,
       );
@@ -298,44 +370,77 @@ export function soapServices({ store, base, log }: SoapServiceDeps): { shopFlow:
     }),
   };
 
+  /** A diff as Resurs answers it: the elements of its published example, in the published order. */
+  const diffAnswer = (diff: PaymentDiff) => ({
+    type: diff.type,
+    ...(diff.transactionId ? { transactionId: diff.transactionId } : {}),
+    created: diff.created,
+    ...(diff.createdBy ? { createdBy: diff.createdBy } : {}),
+    paymentSpec: {
+      specLines: diff.paymentSpec.specLines.map((line) => ({ ...line, description: line.description ?? '' })),
+      totalAmount: diff.paymentSpec.totalAmount,
+      ...(diff.paymentSpec.totalVatAmount === null ? {} : { totalVatAmount: diff.paymentSpec.totalVatAmount }),
+    },
+    ...(diff.orderId ? { orderId: diff.orderId } : {}),
+  });
+
   const afterShopFlow = {
     getPayment: operation(paymentIdArgs, async (args, country) => {
       await ownPayment(args.paymentId, country);
       const payment = await bookedPayment(store, args.paymentId);
       const status = currentStatus(payment);
+      const frozen = payment.stage !== 'ANNULLED' && status === 'FROZEN';
+      const diffs = paymentDiffs(payment);
+      const money = openOf(diffs);
+      const lastDebit = diffs.filter((diff) => diff.type === 'DEBIT').at(-1);
       const { firstName, lastName, governmentId, address } = payment.customer;
       return {
         return: {
           id: payment.paymentId,
-          totalAmount: payment.amount,
+          // "The current total amount of the payment diffs": what was booked, less what was annulled or credited [V].
+          totalAmount: (money.authorized - money.annulled - money.credited) / 100,
           metaData: payment.metaData ?? [],
           limit: payment.amount,
+          paymentDiffs: diffs.map(diffAnswer),
           customer: {
             governmentId,
             address: address ?? { fullName: `${firstName} ${lastName}`, firstName, lastName, addressRow1: '', postalArea: '-', postalCode: '-', country: payment.countryCode },
             type: 'NATURAL',
           },
           booked: payment.bookedAt ?? payment.createdAt,
-          ...(status === 'FINALIZED' ? { finalized: payment.bookedAt ?? payment.createdAt } : {}),
+          // "The timestamp of the latest payment finalization" [V published schema].
+          ...(lastDebit ? { finalized: lastDebit.created } : {}),
           paymentMethodId: payment.paymentMethodId,
           fraud: false,
-          frozen: payment.stage !== 'ANNULLED' && status === 'FROZEN',
-          status:
-            payment.stage === 'ANNULLED'
-              ? ['IS_ANNULLED']
-              : status === 'FINALIZED'
-                ? ['IS_DEBITED', 'CREDITABLE']
-                : status === 'BOOKED'
-                  ? ['DEBITABLE']
-                  : [],
+          frozen,
+          // What may be done, by the diffs' sums [V after-shop-service-api/index.md:98-113]; a frozen payment cannot be debited [V].
+          status: [
+            ...(!frozen && payment.stage !== 'ANNULLED' && money.debitable > 0 ? ['DEBITABLE'] : []),
+            ...(money.creditable > 0 ? ['CREDITABLE'] : []),
+            ...(money.debited > 0 ? ['IS_DEBITED'] : []),
+            ...(money.credited > 0 ? ['IS_CREDITED'] : []),
+            ...(money.annulled > 0 ? ['IS_ANNULLED'] : []),
+          ],
           paymentMethodType: 'REVOLVING_CREDIT',
         },
       };
     }),
 
-    annulPayment: operation(annulArgs, async (args, country) => {
+    annulPayment: operation(afterShopArgs, async (args, country) => {
       await ownPayment(args.paymentId, country);
-      await annulPayment(store, args.paymentId);
+      await annulPayment(store, afterShopRequest(args, country));
+      return {};
+    }),
+
+    finalizePayment: operation(z.preprocess(withInvoiceOnly, afterShopArgs), async (args, country) => {
+      await ownPayment(args.paymentId, country);
+      await finalizePayment(store, afterShopRequest(args, country));
+      return {};
+    }),
+
+    creditPayment: operation(z.preprocess(withInvoiceOnly, afterShopArgs), async (args, country) => {
+      await ownPayment(args.paymentId, country);
+      await creditPayment(store, afterShopRequest(args, country));
       return {};
     }),
   };

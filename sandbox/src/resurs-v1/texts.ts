@@ -96,11 +96,20 @@ const en = {
     INVALID_IDENTIFICATION: 'Resurs Bank could not identify you with the information given. Please contact Resurs Bank.',
     INVALID_AUTHENTICATION: 'Wrong username or password.',
     ANNUL_FAILED: 'The payment could not be annulled.',
+    INVALID_CREDITING: 'The payment could not be credited.',
+    NOT_ALLOWED_IN_CURRENT_STATE: 'This is not possible for the payment right now.',
+    INVALID_FINALIZATION: 'The payment could not be debited.',
+    NOT_ALLOWED_INVOICE_ID: 'Invoice details can only be given for an invoice.',
   } satisfies Record<ECommerceErrorType, string>,
   /** Messages of particular refusals, more precise than their error type's. */
   refusals: {
     otherAccounts: 'We need to look more closely at your other accounts with us before we can grant credit. Please contact Resurs Bank customer service.',
     paymentFinal: 'The payment has been debited and can no longer be annulled; it can be credited.',
+    nothingToFinalize: 'There is nothing left to debit on this payment.',
+    finalizeTooMuch: 'The amount is more than is left to debit on this payment.',
+    nothingToCredit: 'Nothing has been debited on this payment that can be credited.',
+    creditTooMuch: 'The amount is more than has been debited and not yet credited.',
+    annulTooMuch: 'The amount is more than is left to annul on this payment.',
   },
 };
 
@@ -197,10 +206,19 @@ const sv: ResursTexts = {
     INVALID_IDENTIFICATION: 'Resurs Bank kunde inte identifiera dig med de uppgifter som lämnats. Kontakta Resurs Bank.',
     INVALID_AUTHENTICATION: 'Fel användarnamn eller lösenord.',
     ANNUL_FAILED: 'Betalningen kunde inte makuleras.',
+    INVALID_CREDITING: 'Betalningen kunde inte krediteras.',
+    NOT_ALLOWED_IN_CURRENT_STATE: 'Det går inte att göra för betalningen just nu.',
+    INVALID_FINALIZATION: 'Betalningen kunde inte debiteras.',
+    NOT_ALLOWED_INVOICE_ID: 'Fakturauppgifter kan bara anges för en faktura.',
   },
   refusals: {
     otherAccounts: 'Vi behöver titta närmare på dina andra konton hos oss innan vi kan bevilja krediten. Kontakta Resurs Banks kundtjänst.',
     paymentFinal: 'Betalningen är redan debiterad och kan inte längre makuleras, bara krediteras.',
+    nothingToFinalize: 'Det finns inget kvar att debitera på betalningen.',
+    finalizeTooMuch: 'Beloppet är större än det som återstår att debitera på betalningen.',
+    nothingToCredit: 'Inget har debiterats på betalningen som kan krediteras.',
+    creditTooMuch: 'Beloppet är större än det som har debiterats och ännu inte krediterats.',
+    annulTooMuch: 'Beloppet är större än det som återstår att makulera på betalningen.',
   },
 };
 
@@ -295,10 +313,19 @@ const nb: ResursTexts = {
     INVALID_IDENTIFICATION: 'Resurs Bank kunne ikke identifisere deg med opplysningene som ble gitt. Ta kontakt med Resurs Bank.',
     INVALID_AUTHENTICATION: 'Feil brukernavn eller passord.',
     ANNUL_FAILED: 'Betalingen kunne ikke annulleres.',
+    INVALID_CREDITING: 'Betalingen kunne ikke krediteres.',
+    NOT_ALLOWED_IN_CURRENT_STATE: 'Dette er ikke mulig for betalingen akkurat nå.',
+    INVALID_FINALIZATION: 'Betalingen kunne ikke belastes.',
+    NOT_ALLOWED_INVOICE_ID: 'Fakturaopplysninger kan bare oppgis for en faktura.',
   },
   refusals: {
     otherAccounts: 'Vi må se nærmere på de andre kontoene dine hos oss før vi kan innvilge kreditten. Ta kontakt med kundeservice i Resurs Bank.',
     paymentFinal: 'Betalingen er allerede belastet og kan ikke lenger annulleres, bare krediteres.',
+    nothingToFinalize: 'Det er ikke noe igjen å belaste på betalingen.',
+    finalizeTooMuch: 'Beløpet er større enn det som gjenstår å belaste på betalingen.',
+    nothingToCredit: 'Det er ikke belastet noe på betalingen som kan krediteres.',
+    creditTooMuch: 'Beløpet er større enn det som er belastet og ennå ikke kreditert.',
+    annulTooMuch: 'Beløpet er større enn det som gjenstår å annullere på betalingen.',
   },
 };
 

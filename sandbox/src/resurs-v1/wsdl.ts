@@ -3,13 +3,17 @@
  * documents, served by this simulator at `…/<service>?wsdl` as Resurs serves its own. The
  * portal's adapter reads them from there (or from Resurs), and keeps no copy.
  *
- * Resurs publishes no WSDL file (its documentation links the test service's `?wsdl`, behind an
- * account), so this is written from what it does publish: the operations are those of the clients
+ * Resurs publishes no WSDL file of today's services (its documentation links the test service's
+ * `?wsdl`, behind an account), so this is written from what it does publish: the operations are those of the clients
  * Resurs generated from its WSDLs (ecomphp 1.1.12), names, namespaces, element order and
  * occurrence those of its documentation's types and XML examples (@portal/contracts/resurs-v1),
  * and server/test/contracts/resurs-v1.test.ts holds this file to both. Elements the portal never
  * sends or reads are left out (an optional element may be). Resurs' extendedCustomer extends
- * customer; it is written out flat here, which is the same XML.
+ * customer; it is written out flat here, which is the same XML. The after-shop operations
+ * (finalizePayment, creditPayment, annulPayment) and paymentDiff follow AfterShopFlowService's
+ * schemas as cached in the soapUI project Resurs publishes with its documentation
+ * (ResursBank/ResursBank.github.io docs/testing/soapui-testing-suite.xml, from 2013-2014), except
+ * where today's documentation differs (finalizePayment's partPaymentSpec is required).
  */
 
 export const SIMPLIFIED_SHOP_FLOW_SERVICE = 'SimplifiedShopFlowService';
@@ -40,6 +44,10 @@ export const ECOMMERCE_ERRORS = {
   APPLICATION_VALIDATION_ERROR: { errorTypeId: 18, fixableByYou: true },
   OBJECT_WITH_ID_ALREADY_EXIST: { errorTypeId: 19, fixableByYou: true },
   NOT_ALLOWED_IN_PAYMENT_STATE: { errorTypeId: 20, fixableByYou: true },
+  INVALID_CREDITING: { errorTypeId: 23, fixableByYou: true },
+  NOT_ALLOWED_IN_CURRENT_STATE: { errorTypeId: 25, fixableByYou: true },
+  INVALID_FINALIZATION: { errorTypeId: 26, fixableByYou: true },
+  NOT_ALLOWED_INVOICE_ID: { errorTypeId: 28, fixableByYou: true },
   INVALID_IDENTIFICATION: { errorTypeId: 30, fixableByYou: true },
   INVALID_AUTHENTICATION: { errorTypeId: 35, fixableByYou: true },
   ANNUL_FAILED: { errorTypeId: 36, fixableByYou: true },
@@ -107,6 +115,26 @@ const sharedTypes = `
         <xs:sequence>
           <xs:element name="key" type="xs:string"/>
           <xs:element name="value" type="xs:string" minOccurs="0"/>
+        </xs:sequence>
+      </xs:complexType>
+      <xs:complexType name="specLine">
+        <xs:sequence>
+          <xs:element name="id" type="tns:id"/>
+          <xs:element name="artNo" type="xs:string"/>
+          <xs:element name="description" type="xs:string" nillable="true"/>
+          <xs:element name="quantity" type="xs:decimal"/>
+          <xs:element name="unitMeasure" type="xs:string"/>
+          <xs:element name="unitAmountWithoutVat" type="xs:decimal"/>
+          <xs:element name="vatPct" type="xs:decimal"/>
+          <xs:element name="totalVatAmount" type="xs:decimal"/>
+          <xs:element name="totalAmount" type="xs:decimal"/>
+        </xs:sequence>
+      </xs:complexType>
+      <xs:complexType name="paymentSpec">
+        <xs:sequence>
+          <xs:element name="specLines" type="tns:specLine" minOccurs="0" maxOccurs="unbounded"/>
+          <xs:element name="totalAmount" type="xs:decimal"/>
+          <xs:element name="totalVatAmount" type="xs:decimal" minOccurs="0" nillable="true"/>
         </xs:sequence>
       </xs:complexType>`;
 
@@ -193,26 +221,6 @@ const simplifiedShopFlowTypes = `
           <xs:element name="factor" type="xs:decimal"/>
           <xs:element name="duration" type="xs:int"/>
           <xs:element name="paymentPlanName" type="xs:string"/>
-        </xs:sequence>
-      </xs:complexType>
-      <xs:complexType name="specLine">
-        <xs:sequence>
-          <xs:element name="id" type="tns:id"/>
-          <xs:element name="artNo" type="xs:string"/>
-          <xs:element name="description" type="xs:string"/>
-          <xs:element name="quantity" type="xs:decimal"/>
-          <xs:element name="unitMeasure" type="xs:string"/>
-          <xs:element name="unitAmountWithoutVat" type="xs:decimal"/>
-          <xs:element name="vatPct" type="xs:decimal"/>
-          <xs:element name="totalVatAmount" type="xs:decimal"/>
-          <xs:element name="totalAmount" type="xs:decimal"/>
-        </xs:sequence>
-      </xs:complexType>
-      <xs:complexType name="paymentSpec">
-        <xs:sequence>
-          <xs:element name="specLines" type="tns:specLine" minOccurs="0" maxOccurs="unbounded"/>
-          <xs:element name="totalAmount" type="xs:decimal"/>
-          <xs:element name="totalVatAmount" type="xs:decimal" minOccurs="0"/>
         </xs:sequence>
       </xs:complexType>
       <xs:complexType name="paymentData">
@@ -316,12 +324,35 @@ const afterShopFlowTypes = `
           <xs:enumeration value="IS_CREDITED"/><xs:enumeration value="IS_ANNULLED"/>
         </xs:restriction>
       </xs:simpleType>
+      <xs:simpleType name="paymentDiffType">
+        <xs:restriction base="xs:string">
+          <xs:enumeration value="AUTHORIZE"/><xs:enumeration value="DEBIT"/><xs:enumeration value="CREDIT"/><xs:enumeration value="ANNUL"/>
+        </xs:restriction>
+      </xs:simpleType>
+      <xs:simpleType name="invoiceDeliveryTypeEnum">
+        <xs:restriction base="xs:string">
+          <xs:enumeration value="NONE"/><xs:enumeration value="EMAIL"/><xs:enumeration value="POSTAL"/>
+        </xs:restriction>
+      </xs:simpleType>
+      <xs:complexType name="paymentDiff">
+        <xs:sequence>
+          <xs:element name="type" type="tns:paymentDiffType"/>
+          <xs:element name="transactionId" type="tns:id" minOccurs="0"/>
+          <xs:element name="created" type="xs:dateTime"/>
+          <xs:element name="createdBy" type="xs:string" minOccurs="0"/>
+          <xs:element name="paymentSpec" type="tns:paymentSpec"/>
+          <xs:element name="orderId" type="tns:id" minOccurs="0"/>
+          <xs:element name="invoiceId" type="tns:id" minOccurs="0"/>
+          <xs:element name="documentNames" type="xs:string" minOccurs="0" maxOccurs="unbounded"/>
+        </xs:sequence>
+      </xs:complexType>
       <xs:complexType name="payment">
         <xs:sequence>
           <xs:element name="id" type="tns:id"/>
           <xs:element name="totalAmount" type="xs:decimal"/>
           <xs:element name="metaData" type="tns:mapEntry" minOccurs="0" maxOccurs="unbounded"/>
           <xs:element name="limit" type="xs:decimal"/>
+          <xs:element name="paymentDiffs" type="tns:paymentDiff" minOccurs="0" maxOccurs="unbounded"/>
           <xs:element name="customer" type="tns:customer"/>
           <xs:element name="booked" type="xs:dateTime"/>
           <xs:element name="finalized" type="xs:dateTime" minOccurs="0"/>
@@ -347,10 +378,41 @@ const afterShopFlowTypes = `
       <xs:element name="annulPayment">
         <xs:complexType><xs:sequence>
           <xs:element name="paymentId" type="tns:id"/>
-          <xs:element name="createdBy" type="xs:string" minOccurs="0"/>
+          <xs:element name="partPaymentSpec" type="tns:paymentSpec" minOccurs="0" nillable="true"/>
+          <xs:element name="createdBy" type="xs:string" minOccurs="0" nillable="true"/>
         </xs:sequence></xs:complexType>
       </xs:element>
       <xs:element name="annulPaymentResponse">
+        <xs:complexType><xs:sequence/></xs:complexType>
+      </xs:element>
+      <xs:element name="finalizePayment">
+        <xs:complexType><xs:sequence>
+          <xs:element name="paymentId" type="tns:id"/>
+          <xs:element name="preferredTransactionId" type="tns:id" minOccurs="0" nillable="true"/>
+          <xs:element name="partPaymentSpec" type="tns:paymentSpec"/>
+          <xs:element name="createdBy" type="xs:string" minOccurs="0" nillable="true"/>
+          <xs:element name="orderId" type="tns:id" minOccurs="0" nillable="true"/>
+          <xs:element name="orderDate" type="xs:date" minOccurs="0" nillable="true"/>
+          <xs:element name="invoiceId" type="tns:id" minOccurs="0" nillable="true"/>
+          <xs:element name="invoiceDate" type="xs:date" minOccurs="0" nillable="true"/>
+          <xs:element name="invoiceDeliveryType" type="tns:invoiceDeliveryTypeEnum" minOccurs="0" nillable="true"/>
+        </xs:sequence></xs:complexType>
+      </xs:element>
+      <xs:element name="finalizePaymentResponse">
+        <xs:complexType><xs:sequence/></xs:complexType>
+      </xs:element>
+      <xs:element name="creditPayment">
+        <xs:complexType><xs:sequence>
+          <xs:element name="paymentId" type="tns:id"/>
+          <xs:element name="preferredTransactionId" type="tns:id" minOccurs="0" nillable="true"/>
+          <xs:element name="partPaymentSpec" type="tns:paymentSpec" minOccurs="0" nillable="true"/>
+          <xs:element name="createdBy" type="xs:string" minOccurs="0" nillable="true"/>
+          <xs:element name="creditNoteId" type="tns:id" minOccurs="0" nillable="true"/>
+          <xs:element name="creditNoteDate" type="xs:date" minOccurs="0" nillable="true"/>
+          <xs:element name="invoiceDeliveryType" type="tns:invoiceDeliveryTypeEnum" minOccurs="0" nillable="true"/>
+        </xs:sequence></xs:complexType>
+      </xs:element>
+      <xs:element name="creditPaymentResponse">
         <xs:complexType><xs:sequence/></xs:complexType>
       </xs:element>`;
 
@@ -384,8 +446,9 @@ export function afterShopFlowWsdl(location = `${RESURS_TEST_BASE}/${AFTER_SHOP_F
     types: afterShopFlowTypes,
     operations: [
       { name: 'getPayment', input: 'getPayment', output: 'getPaymentResponse' },
-      // partPaymentSpec (a partial annulment) is left out: the portal annuls a payment whole.
       { name: 'annulPayment', input: 'annulPayment', output: 'annulPaymentResponse' },
+      { name: 'finalizePayment', input: 'finalizePayment', output: 'finalizePaymentResponse' },
+      { name: 'creditPayment', input: 'creditPayment', output: 'creditPaymentResponse' },
     ],
   });
 }
