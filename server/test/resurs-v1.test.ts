@@ -12,7 +12,8 @@ import { memoryRecorder } from '../src/providers/interactions';
 import { createResursV1Client, type ResursV1ClientOptions } from '../src/providers/resurs-v1/client';
 import { OPERATIONS, SERVICES } from '../src/providers/resurs-v1/contract';
 import type { ResursV1BookPayment, ResursV1Client } from '../src/providers/resurs-v1/types';
-import type { ProviderResult } from '../src/providers/types';
+import { findMoneyDiff } from '../src/providers/resurs-v1/money';
+import type { CallContext, MoneyLine, MoneyOperation, ProviderResult } from '../src/providers/types';
 import { type FaultMode, RESURS_V1_PAYMENTS as PAYMENTS_NAMESPACE, type ResursV1Payment as SandboxPayment, sandboxStore } from '@portal/sandbox/testing';
 import { apiErrorFor, signingCodeFor } from '../src/services/provider-errors';
 import { nextReference, startTestServer, type TestApp, simulated } from './helpers';
@@ -63,7 +64,13 @@ describe('Resurs v1 adapter against the simulator', () => {
       },
       bookSignedPayment: (paymentId, context) => byPayment(paymentId).bookSignedPayment(paymentId, context),
       getPayment: (paymentId, context) => byPayment(paymentId).getPayment(paymentId, context),
-      annulPayment: (paymentId, context) => byPayment(paymentId).annulPayment(paymentId, context),
+      annulPayment: ((paymentId: string, operationOrContext?: MoneyOperation | CallContext, context?: CallContext) =>
+        operationOrContext !== undefined && 'operationId' in operationOrContext
+          ? byPayment(paymentId).annulPayment(paymentId, operationOrContext, context)
+          : byPayment(paymentId).annulPayment(paymentId, operationOrContext)) as ResursV1Client['annulPayment'],
+      finalizePayment: (paymentId, operation, context) => byPayment(paymentId).finalizePayment(paymentId, operation, context),
+      creditPayment: (paymentId, operation, context) => byPayment(paymentId).creditPayment(paymentId, operation, context),
+      getPaymentMoney: (paymentId, context) => byPayment(paymentId).getPaymentMoney(paymentId, context),
     };
   };
 
@@ -506,6 +513,135 @@ describe('Resurs v1 adapter against the simulator', () => {
       expect(booked.status).toBe('DENIED');
       expect(await resurs.annulPayment(booked.paymentId)).toEqual({ ok: true, value: undefined });
       expect(await resurs.annulPayment('no-such-payment')).toEqual({ ok: false, failure: { kind: 'refused', status: 500, code: 'REFERENCED_DATA_DONT_EXISTS' } });
+    });
+  });
+
+  describe('money after the sale: finalizePayment, creditPayment and annulPayment', () => {
+    /** The merchant's order: a laptop, a dock and a bag, prices with VAT (17 500 in all). */
+    const LAPTOP: MoneyLine = { reference: 'LAP-14', description: 'Laptop 14"', quantity: 1, unitAmountIncludingVat: 15000, vatPercent: 25 };
+    const DOCK: MoneyLine = { reference: 'DOCK-1', description: 'Dock', quantity: 2, unitAmountIncludingVat: 1000, vatPercent: 25 };
+    const BAG: MoneyLine = { reference: 'BAG-1', description: 'Sleeve', quantity: 1, unitAmountIncludingVat: 500, vatPercent: 25 };
+    const order = (who: TestPerson) =>
+      booking(who, {
+        amount: 17500,
+        items: [LAPTOP, DOCK, BAG].map((line) => ({
+          artNo: line.reference,
+          description: line.description,
+          quantity: line.quantity,
+          unitAmountWithoutVat: line.unitAmountIncludingVat / 1.25,
+          vatPct: 25,
+        })),
+      });
+    const lines = (...moneyLines: MoneyLine[]) => ({ kind: 'lines' as const, lines: moneyLines });
+    let counter = 0;
+    const op = (scope: MoneyOperation['scope']): MoneyOperation => ({ operationId: `op-${Date.now()}-${(counter += 1)}`, scope });
+
+    async function bookedOrder(who: TestPerson) {
+      const booked = value(await resurs.bookPayment(order(who)));
+      expect((await sign(booked.paymentId, 'approve')).status).toBe(303);
+      expect(value(await resurs.bookSignedPayment(booked.paymentId)).status).toEqual(who.resurs.kind === 'accepted' ? 'BOOKED' : expect.any(String));
+      return booked.paymentId;
+    }
+    /** The simulator's own record of the payment's diffs: what Resurs would hold. */
+    const storedDiffs = async (paymentId: string) => (await sandboxStore<SandboxPayment>(t.db, PAYMENTS_NAMESPACE).get(paymentId))?.diffs ?? [];
+
+    it.each([KARI, ANNA])('captures in two parts, refunds one, cancels the rest: the amounts agree at every step ($country)', async (who) => {
+      const paymentId = await bookedOrder(who);
+      expect(value(await resurs.getPaymentMoney(paymentId)).money).toEqual({ authorized: 17500, captured: 0, refunded: 0, cancelled: 0 });
+
+      expect(value(await resurs.finalizePayment(paymentId, op(lines(LAPTOP))))).toEqual({ authorized: 17500, captured: 15000, refunded: 0, cancelled: 0 });
+      expect(value(await resurs.getPayment(paymentId)).status).toBe('FINALIZED');
+      expect(value(await resurs.finalizePayment(paymentId, op(lines(DOCK))))).toEqual({ authorized: 17500, captured: 17000, refunded: 0, cancelled: 0 });
+      expect(value(await resurs.creditPayment(paymentId, op(lines(DOCK))))).toEqual({ authorized: 17500, captured: 17000, refunded: 2000, cancelled: 0 });
+      const cancel = op({ kind: 'all' });
+      expect(value(await resurs.annulPayment(paymentId, cancel))).toEqual({ authorized: 17500, captured: 17000, refunded: 2000, cancelled: 500 });
+
+      // What Resurs holds: the diffs, the operation ids as transaction ids (and createdBy), the rest cancelled by its line.
+      const read = value(await resurs.getPaymentMoney(paymentId));
+      expect(read.status).toBe('FINALIZED');
+      expect(read.diffs.map((diff) => [diff.type, diff.amount])).toEqual([
+        ['AUTHORIZE', 17500],
+        ['DEBIT', 15000],
+        ['DEBIT', 2000],
+        ['CREDIT', 2000],
+        ['ANNUL', 500],
+      ]);
+      expect(read.diffs.find((diff) => diff.type === 'ANNUL')).toMatchObject({ createdBy: cancel.operationId, lines: [expect.objectContaining({ artNo: 'BAG-1', quantity: 1, totalAmount: 500 })] });
+      expect((await storedDiffs(paymentId)).map((diff) => diff.type)).toEqual(['DEBIT', 'DEBIT', 'CREDIT', 'ANNUL']);
+      // Still creditable (15 000): the laptop can come back.
+      expect(value(await resurs.creditPayment(paymentId, op({ kind: 'all' })))).toEqual({ authorized: 17500, captured: 17000, refunded: 17000, cancelled: 500 });
+    });
+
+    it('sends an operation once: a retry with the same id (after a crash or a timeout) finds it among the diffs', async () => {
+      const paymentId = await bookedOrder(KARI);
+      const capture = op(lines(LAPTOP));
+      const first = value(await resurs.finalizePayment(paymentId, capture));
+      expect(value(await resurs.finalizePayment(paymentId, capture))).toEqual(first);
+      const refund = op({ kind: 'all' });
+      value(await resurs.creditPayment(paymentId, refund));
+      value(await resurs.creditPayment(paymentId, refund));
+      const cancel = op(lines(BAG));
+      value(await resurs.annulPayment(paymentId, cancel));
+      value(await resurs.annulPayment(paymentId, cancel));
+      expect((await storedDiffs(paymentId)).map((diff) => [diff.type, diff.paymentSpec.totalAmount])).toEqual([
+        ['DEBIT', 15000],
+        ['CREDIT', 15000],
+        ['ANNUL', 500],
+      ]);
+      // Reconciling after a crash: the operation is found by its id, with its amount.
+      const { diffs } = value(await resurs.getPaymentMoney(paymentId));
+      expect(findMoneyDiff(diffs, capture.operationId, 'DEBIT')).toMatchObject({ transactionId: capture.operationId, amount: 15000 });
+      expect(findMoneyDiff(diffs, refund.operationId, 'CREDIT')).toMatchObject({ amount: 15000 });
+      expect(findMoneyDiff(diffs, cancel.operationId, 'ANNUL')).toMatchObject({ amount: 500 });
+      expect(findMoneyDiff(diffs, 'op-never-sent')).toBeNull();
+    });
+
+    it('keeps a partly cancelled payment booked, and a wholly cancelled one denied', async () => {
+      const partly = await bookedOrder(KARI);
+      value(await resurs.annulPayment(partly, op(lines(BAG))));
+      expect(value(await resurs.getPayment(partly)).status).toBe('BOOKED');
+      expect(value(await resurs.annulPayment(partly, op({ kind: 'all' }))).cancelled).toBe(17500);
+      expect(value(await resurs.getPayment(partly)).status).toBe('DENIED');
+      // Cancelling all again: nothing is open, nothing is sent, the money is as it was.
+      expect(value(await resurs.annulPayment(partly, op({ kind: 'all' })))).toEqual({ authorized: 17500, captured: 0, refunded: 0, cancelled: 17500 });
+    });
+
+    it('refuses what Resurs refuses: more than is open, a refund before a capture, a capture after a full cancel or of a frozen payment, an unbooked payment', async () => {
+      const paymentId = await bookedOrder(ANNA);
+      const refused = async (result: Promise<ProviderResult<unknown>>) => {
+        const answer = await result;
+        if (answer.ok) throw new Error('expected a refusal');
+        return answer.failure;
+      };
+      // More than was booked (two laptops), then a refund of what was never captured.
+      expect(await refused(resurs.finalizePayment(paymentId, op(lines({ ...LAPTOP, quantity: 2 }))))).toEqual({ kind: 'refused', status: 500, code: 'INVALID_FINALIZATION' });
+      expect(await refused(resurs.creditPayment(paymentId, op(lines(DOCK))))).toEqual({ kind: 'refused', status: 500, code: 'NOT_ALLOWED_IN_PAYMENT_STATE', catalogue: 'PAYMENT_STATUS_FINAL' });
+      expect(await refused(resurs.creditPayment(paymentId, op({ kind: 'all' })))).toEqual({ kind: 'refused', status: 200, code: 'NOTHING_TO_CREDIT', catalogue: 'PAYMENT_STATUS_FINAL' });
+      // Captured the dock: refunding more than that is refused; cancelling more than is open too.
+      value(await resurs.finalizePayment(paymentId, op(lines(DOCK))));
+      expect(await refused(resurs.creditPayment(paymentId, op(lines(LAPTOP))))).toEqual({ kind: 'refused', status: 500, code: 'INVALID_CREDITING' });
+      expect(await refused(resurs.annulPayment(paymentId, op(lines(LAPTOP, { ...BAG, quantity: 4 }))))).toEqual({ kind: 'refused', status: 500, code: 'ANNUL_FAILED' });
+      // The rest cancelled: nothing more may be captured.
+      value(await resurs.annulPayment(paymentId, op({ kind: 'all' })));
+      expect(await refused(resurs.finalizePayment(paymentId, op(lines(BAG))))).toEqual({ kind: 'refused', status: 500, code: 'NOT_ALLOWED_IN_PAYMENT_STATE', catalogue: 'PAYMENT_STATUS_FINAL' });
+      expect(await refused(resurs.finalizePayment(paymentId, op({ kind: 'all' })))).toEqual({ kind: 'refused', status: 200, code: 'NOTHING_TO_FINALIZE', catalogue: 'PAYMENT_STATUS_FINAL' });
+      expect(value(await resurs.getPaymentMoney(paymentId)).money).toEqual({ authorized: 17500, captured: 2000, refunded: 0, cancelled: 15500 });
+
+      // A frozen payment cannot be finalized; one still waiting for its signature is not known after the sale.
+      const frozen = await bookedOrder(person('198209123705'));
+      expect(await refused(resurs.finalizePayment(frozen, op({ kind: 'all' })))).toEqual({ kind: 'refused', status: 500, code: 'NOT_ALLOWED_IN_CURRENT_STATE' });
+      const unsigned = value(await resurs.bookPayment(order(KARI))).paymentId;
+      expect(await refused(resurs.finalizePayment(unsigned, op({ kind: 'all' })))).toMatchObject({ kind: 'refused', code: 'REFERENCED_DATA_DONT_EXISTS' });
+      expect(await storedDiffs(frozen)).toEqual([]);
+    });
+
+    it('reads a payment Resurs debited as it booked it as captured in full: cancelling it is refused, refunding it is not', async () => {
+      const [who] = peopleWho('accepted-final');
+      if (!who) throw new Error('no test person');
+      const paymentId = await bookedOrder(who);
+      expect(value(await resurs.getPaymentMoney(paymentId)).money).toEqual({ authorized: 17500, captured: 17500, refunded: 0, cancelled: 0 });
+      expect(await resurs.annulPayment(paymentId, op(lines(BAG)))).toMatchObject({ ok: false, failure: { code: 'NOT_ALLOWED_IN_PAYMENT_STATE', catalogue: 'PAYMENT_STATUS_FINAL' } });
+      expect(value(await resurs.creditPayment(paymentId, op(lines(BAG))))).toEqual({ authorized: 17500, captured: 17500, refunded: 500, cancelled: 0 });
     });
   });
 

@@ -7,7 +7,9 @@
  *   (one method per operation; default WSDL
  *   `https://test.resurs.com/ecommerce-test/ws/V4/SimplifiedShopFlowService?wsdl`, :117)
  * - [O] same tag, `source/rbwsdl/aftershopflowservice-client/Resurs_AfterShopFlowService.php:139-307`
- *   (default WSDL `…/V4/AfterShopFlowService?wsdl`, :113)
+ *   (default WSDL `…/V4/AfterShopFlowService?wsdl`, :113); the same thirteen operations as the
+ *   portType of the AfterShopFlowService WSDL cached in the soapUI project Resurs publishes with its
+ *   documentation [V ResursBank/ResursBank.github.io@b235739 docs/testing/soapui-testing-suite.xml:3242-3400]
  *
  * Resurs publishes no WSDL file; its documentation (ResursBank/ResursBank.github.io@b235739,
  * `docs/simplified-flow-api/*`, `docs/after-shop-service-api/*`) documents a subset of these

@@ -21,8 +21,9 @@ import { createProviderHealth } from '../../src/providers/health';
 import { memoryRecorder } from '../../src/providers/interactions';
 import { createResursV1Client } from '../../src/providers/resurs-v1/client';
 import { OPERATIONS } from '../../src/providers/resurs-v1/contract';
+import { findMoneyDiff } from '../../src/providers/resurs-v1/money';
 import type { ResursV1BookPayment } from '../../src/providers/resurs-v1/types';
-import type { ProviderResult } from '../../src/providers/types';
+import type { MoneyLine, MoneyOperation, ProviderResult } from '../../src/providers/types';
 import { simulated, startTestServer, type TestApp } from '../helpers';
 
 const example = (name: string) => fixture('resurs-v1', name);
@@ -51,7 +52,16 @@ const PUBLISHED: Record<string, SoapReply> = {
   bookSignedPayment: reply('book-signed-payment'),
   getPayment: reply('get-payment'),
   annulPayment: reply('annul-payment'),
+  finalizePayment: reply('finalize-payment'),
+  creditPayment: reply('credit-payment'),
 };
+
+const moneyOperation = (operationId: string, scope: MoneyOperation['scope']): MoneyOperation => ({ operationId, scope });
+/** Ten of the bolts of Resurs' getPayment example, as the portal has an order line: 2.00 a piece with 25 % VAT. */
+const BOLTS: MoneyLine = { reference: 'BOLT-002', description: 'Bolt (M8x125mm)', quantity: 10, unitAmountIncludingVat: 2, vatPercent: 25 };
+/** The payment of Resurs' getPayment example: booked 30, debited 30, credited 30. */
+const PAYMENT = 'Pay-1372762301644-3166';
+const withoutDiff = (type: string) => (xml: string) => xml.replace(new RegExp(`<paymentDiffs>\\s*<type>${type}</type>[\\s\\S]*?</paymentDiffs>`), '');
 
 /** Resurs' own test customer of its bookPayment example, as the portal sends one. */
 const booking = (overrides: Partial<ResursV1BookPayment> = {}): ResursV1BookPayment => ({
@@ -272,6 +282,128 @@ describe('Resurs v1 held to its published contract', () => {
       expect(stand.violations).toEqual([]);
     });
 
+    it('captures, refunds and cancels order lines in the published request shapes, with the operation id as transaction id, and reads the money back', async () => {
+      const adapter = client();
+      const published = { authorized: 30, captured: 30, refunded: 30, cancelled: 0 };
+      expect(await adapter.finalizePayment(PAYMENT, moneyOperation('op-capture-1', { kind: 'lines', lines: [BOLTS] }))).toEqual({ ok: true, value: published });
+      expect(await adapter.creditPayment(PAYMENT, moneyOperation('op-refund-1', { kind: 'lines', lines: [BOLTS] }))).toEqual({ ok: true, value: published });
+      expect(await adapter.annulPayment(PAYMENT, moneyOperation('op-cancel-1', { kind: 'lines', lines: [BOLTS] }))).toEqual({ ok: true, value: published });
+      expect(stand.violations).toEqual([]);
+      // Each read first (an operation already done is not sent again), sent, and read back.
+      expect(stand.calls.map((call) => call.operation)).toEqual([
+        ...['getPayment', 'finalizePayment', 'getPayment'],
+        ...['getPayment', 'creditPayment', 'getPayment'],
+        ...['getPayment', 'annulPayment', 'getPayment'],
+      ]);
+      // The merchant's price is the row's total; net price and VAT follow from it (Resurs' rounding rules).
+      const spec = {
+        specLines: { id: '1', artNo: 'BOLT-002', description: 'Bolt (M8x125mm)', quantity: '10', unitMeasure: 'st', unitAmountWithoutVat: '1.6', vatPct: '25', totalVatAmount: '4', totalAmount: '20' },
+        totalAmount: '20',
+        totalVatAmount: '4',
+      };
+      const sent = (operation: string) => stand.calls.find((call) => call.operation === operation)?.args;
+      expect(sent('finalizePayment')).toEqual({ paymentId: PAYMENT, preferredTransactionId: 'op-capture-1', partPaymentSpec: spec, createdBy: 'op-capture-1' });
+      expect(sent('creditPayment')).toEqual({ paymentId: PAYMENT, preferredTransactionId: 'op-refund-1', partPaymentSpec: spec, createdBy: 'op-refund-1' });
+      // annulPayment takes no transaction id: the operation id goes as createdBy.
+      expect(sent('annulPayment')).toEqual({ paymentId: PAYMENT, partPaymentSpec: spec, createdBy: 'op-cancel-1' });
+    });
+
+    it('recognises an operation already among the diffs by its transaction id and does not send it again', async () => {
+      // Resurs' example payment was credited as TrC-1372762301644-3166: a retry of that operation.
+      expect(value(await client().creditPayment(PAYMENT, moneyOperation('TrC-1372762301644-3166', { kind: 'all' })))).toEqual({ authorized: 30, captured: 30, refunded: 30, cancelled: 0 });
+      expect(value(await client().finalizePayment(PAYMENT, moneyOperation('TrD-1372762301644-3166', { kind: 'all' }))).captured).toBe(30);
+      expect(stand.calls.map((call) => call.operation)).toEqual(['getPayment', 'getPayment']);
+    });
+
+    it('reads the money and the diffs for reconciling after a crash, and finds an operation among them by its id', async () => {
+      const read = value(await client().getPaymentMoney(PAYMENT));
+      expect(read).toEqual({
+        status: 'FINALIZED',
+        money: { authorized: 30, captured: 30, refunded: 30, cancelled: 0 },
+        diffs: [
+          expect.objectContaining({ type: 'AUTHORIZE', transactionId: null, createdBy: 'SHOP_FLOW', created: '2013-07-02T10:51:51.000Z', amount: 30 }),
+          expect.objectContaining({ type: 'DEBIT', transactionId: 'TrD-1372762301644-3166', amount: 30, lines: [] }),
+          expect.objectContaining({ type: 'CREDIT', transactionId: 'TrC-1372762301644-3166', amount: 30 }),
+        ],
+      });
+      expect(read.diffs[0]?.lines.map((line) => [line.artNo, line.quantity, line.totalAmount])).toEqual([
+        ['BOLT-002', 10, 20],
+        ['NUT-001', 10, 10],
+      ]);
+      expect(findMoneyDiff(read.diffs, 'TrD-1372762301644-3166', 'DEBIT')?.amount).toBe(30);
+      expect(findMoneyDiff(read.diffs, 'TrD-1372762301644-3166', 'CREDIT')).toBeNull();
+      expect(findMoneyDiff(read.diffs, 'op-never-sent')).toBeNull();
+    });
+
+    it('takes "all" from what the diffs leave open: by line where they have lines, else the amount; nothing open is not sent', async () => {
+      // Nothing is open on the published payment: no capture or refund is sent; cancelling all is done.
+      expect(await client().finalizePayment(PAYMENT, moneyOperation('op-a', { kind: 'all' }))).toEqual({
+        ok: false,
+        failure: { kind: 'refused', status: 200, code: 'NOTHING_TO_FINALIZE', catalogue: 'PAYMENT_STATUS_FINAL' },
+      });
+      expect(await client().creditPayment(PAYMENT, moneyOperation('op-b', { kind: 'all' }))).toEqual({
+        ok: false,
+        failure: { kind: 'refused', status: 200, code: 'NOTHING_TO_CREDIT', catalogue: 'PAYMENT_STATUS_FINAL' },
+      });
+      expect(value(await client().annulPayment(PAYMENT, moneyOperation('op-c', { kind: 'all' }))).cancelled).toBe(0);
+      expect(stand.calls.map((call) => call.operation)).toEqual(['getPayment', 'getPayment', 'getPayment']);
+
+      // Debited by amount and not credited: the whole debit is credited as an amount (the debit has no lines).
+      answers.getPayment = { status: 200, xml: withoutDiff('CREDIT')(xmlOf('get-payment')) };
+      value(await client().creditPayment(PAYMENT, moneyOperation('op-d', { kind: 'all' })));
+      expect(stand.calls.find((call) => call.operation === 'creditPayment')?.args).toMatchObject({ partPaymentSpec: { totalAmount: '30' } });
+
+      // Only booked: what was booked, by its lines.
+      answers.getPayment = { status: 200, xml: withoutDiff('DEBIT')(withoutDiff('CREDIT')(xmlOf('get-payment'))) };
+      value(await client().finalizePayment(PAYMENT, moneyOperation('op-e', { kind: 'all' })));
+      expect(stand.calls.find((call) => call.operation === 'finalizePayment')?.args).toMatchObject({
+        partPaymentSpec: {
+          specLines: [
+            { id: '1', artNo: 'BOLT-002', quantity: '10', unitMeasure: 'st', vatPct: '25', totalVatAmount: '4', totalAmount: '20' },
+            { id: '2', artNo: 'NUT-001', quantity: '10', unitMeasure: 'st', vatPct: '25', totalVatAmount: '2', totalAmount: '10' },
+          ],
+          totalAmount: '30',
+          totalVatAmount: '6',
+        },
+      });
+      expect(stand.violations).toEqual([]);
+    });
+
+    it("reads Resurs' faults to finalize, credit and annul as refusals with their error type", async () => {
+      const lines = moneyOperation('op-1', { kind: 'lines', lines: [BOLTS] });
+      answers.finalizePayment = reply('finalize-payment-too-much');
+      expect(await client().finalizePayment(PAYMENT, lines)).toEqual({ ok: false, failure: { kind: 'refused', status: 500, code: 'INVALID_FINALIZATION' } });
+      answers.finalizePayment = reply('finalize-payment-frozen');
+      expect(await client().finalizePayment(PAYMENT, lines)).toEqual({ ok: false, failure: { kind: 'refused', status: 500, code: 'NOT_ALLOWED_IN_CURRENT_STATE' } });
+      answers.creditPayment = reply('credit-payment-too-much');
+      expect(await client().creditPayment(PAYMENT, lines)).toEqual({ ok: false, failure: { kind: 'refused', status: 500, code: 'INVALID_CREDITING' } });
+      answers.annulPayment = reply('annul-payment-finalized');
+      expect(await client().annulPayment(PAYMENT, lines)).toEqual({
+        ok: false,
+        failure: { kind: 'refused', status: 500, code: 'NOT_ALLOWED_IN_PAYMENT_STATE', catalogue: 'PAYMENT_STATUS_FINAL' },
+      });
+      // Lines adding up to nothing are not sent: Resurs takes a positive total only.
+      expect(await client().finalizePayment(PAYMENT, moneyOperation('op-2', { kind: 'lines', lines: [{ ...BOLTS, quantity: 0 }] }))).toEqual({
+        ok: false,
+        failure: { kind: 'refused', status: 200, code: 'LINES_WITHOUT_AMOUNT' },
+      });
+      // A payment it does not know: the published fault of getPayment, before anything is sent.
+      answers.getPayment = reply('get-payment-not-found');
+      expect(await client().finalizePayment(PAYMENT, lines)).toEqual({ ok: false, failure: { kind: 'refused', status: 500, code: 'REFERENCED_DATA_DONT_EXISTS' } });
+      expect(stand.calls.filter((call) => call.operation === 'finalizePayment')).toHaveLength(2);
+      expect(stand.violations).toEqual([]);
+    });
+
+    it('fails a payment diff of a type Resurs does not list as unreadable, naming it', async () => {
+      answers.getPayment = { status: 200, xml: xmlOf('get-payment').replace('<type>CREDIT</type>', '<type>REFUND</type>') };
+      expect(await client().getPaymentMoney(PAYMENT)).toEqual({ ok: false, failure: { kind: 'unreadable', status: 200, field: 'return.paymentDiffs[2].type' } });
+      expect(await client().finalizePayment(PAYMENT, moneyOperation('op-1', { kind: 'all' }))).toEqual({
+        ok: false,
+        failure: { kind: 'unreadable', status: 200, field: 'return.paymentDiffs[2].type' },
+      });
+      expect(stand.calls.map((call) => call.operation)).not.toContain('finalizePayment');
+    });
+
     it("reads Resurs' published faults as refusals with their error type", async () => {
       answers.getPayment = reply('get-payment-not-found');
       expect(await client().getPayment('Pay-1372762301644-31656')).toEqual({ ok: false, failure: { kind: 'refused', status: 500, code: 'REFERENCED_DATA_DONT_EXISTS' } });
@@ -356,6 +488,21 @@ describe('Resurs v1 held to its published contract', () => {
       });
       return { status: response.status, xml: await response.text() };
     }
+    /** A whole published envelope, sent as it is (its own prefixes and namespaces). */
+    async function post(service: ResursV1Service, envelope: string): Promise<{ status: number; xml: string }> {
+      const { username, password } = account();
+      const response = await fetch(`${simulator()}/${RESURS_V1_SERVICES[service]}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml; charset=utf-8', authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+        body: envelope,
+      });
+      return { status: response.status, xml: await response.text() };
+    }
+    const publishedRequest = (name: string) => {
+      const request = example(name).request;
+      if (typeof request !== 'string') throw new Error(`${name}: no request`);
+      return request;
+    };
     /** The answer, as the published schema reads it (lists as lists), for comparing shapes. */
     const shaped = (operation: string, xml: string): unknown => {
       const answer = readAnswer(xml);
@@ -475,6 +622,133 @@ describe('Resurs v1 held to its published contract', () => {
       expect(missing.status).toBe(500);
       heldTo('getPayment', 'get-payment-not-found', missing.xml);
       expect(shaped('getPayment', missing.xml)).toMatchObject({ detail: { ECommerceError: { errorTypeId: '8', errorTypeDescription: 'REFERENCED_DATA_DONT_EXISTS' } } });
+    });
+
+    /** Books Resurs' example purchase (497: 249 + 199 + 49) for `governmentId` and has it signed and booked. */
+    async function bookedPayment(preferredId: string, governmentId = '198305147715') {
+      const booked = await soap('shopFlow', publishedBooking(preferredId, (xml) => xml.replace(/<governmentId>198305147715<\/governmentId>/, `<governmentId>${governmentId}</governmentId>`)));
+      expect(booked.status, booked.xml).toBe(200);
+      const signed = await fetch(`${simulator()}/sign/${preferredId}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=approve', redirect: 'manual' });
+      expect(signed.status).toBe(303);
+      const booking = await soap('shopFlow', `<r:bookSignedPayment><paymentId>${preferredId}</paymentId></r:bookSignedPayment>`);
+      expect(booking.status, booking.xml).toBe(200);
+    }
+    const faultOf = (xml: string) => (shaped('finalizePayment', xml) as { detail: { ECommerceError: { errorTypeId: string; errorTypeDescription: string } } }).detail.ECommerceError;
+
+    it("finalizes, credits and annuls with Resurs' published requests, answering in the published shapes and keeping the diffs as getPayment reports them", async () => {
+      const id = `after-shop-${Date.now()}`;
+      await bookedPayment(id);
+      const payment = async () => {
+        const answer = await soap('afterShopFlow', `<r:getPayment><paymentId>${id}</paymentId></r:getPayment>`);
+        heldTo('getPayment', 'get-payment', answer.xml);
+        return (shaped('getPayment', answer.xml) as { return: { totalAmount: string; limit: string; status: string[]; paymentDiffs: { type: string; transactionId?: string; orderId?: string; paymentSpec: { totalAmount: string } }[] } }).return;
+      };
+      const booked = await payment();
+      expect(booked.status).toEqual(['DEBITABLE']);
+      expect(booked.paymentDiffs.map((diff) => [diff.type, Number(diff.paymentSpec.totalAmount)])).toEqual([['AUTHORIZE', 497]]);
+
+      // The simplest finalization Resurs shows: an amount, the caller's transaction id and order id.
+      const byAmount = await post('afterShopFlow', publishedRequest('finalize-payment').replace('Pay-1349186086946-3861', id).replace('<totalAmount>30.00</totalAmount>', '<totalAmount>49.00</totalAmount>'));
+      expect(byAmount.status, byAmount.xml).toBe(200);
+      heldTo('finalizePayment', 'finalize-payment', byAmount.xml);
+
+      // The detailed one carries invoice fields, which Resurs takes for invoices only: refused for part payment.
+      const detailed = publishedRequest('finalize-payment-lines').replace('Pay-1349186086946-3861', id).replace('TrD-12345', 'TrD-2');
+      const invoiceOnly = await post('afterShopFlow', detailed);
+      expect(invoiceOnly.status).toBe(500);
+      heldTo('finalizePayment', 'finalize-payment-too-much', invoiceOnly.xml);
+      expect(faultOf(invoiceOnly.xml)).toMatchObject({ errorTypeId: '28', errorTypeDescription: 'NOT_ALLOWED_INVOICE_ID' });
+      // Without them: lines that are not the booked ones ("Only the sum matter").
+      const byLines = await post('afterShopFlow', detailed.replace(/\s*<orderDate>[^<]*<\/orderDate>|\s*<invoiceId>[^<]*<\/invoiceId>|\s*<invoiceDate>[^<]*<\/invoiceDate>/g, ''));
+      expect(byLines.status, byLines.xml).toBe(200);
+      heldTo('finalizePayment', 'finalize-payment-lines', byLines.xml);
+
+      const debited = await payment();
+      expect(debited.status).toEqual(['DEBITABLE', 'CREDITABLE', 'IS_DEBITED']);
+      expect(debited.paymentDiffs.map((diff) => [diff.type, diff.transactionId, Number(diff.paymentSpec.totalAmount)])).toEqual([
+        ['AUTHORIZE', undefined, 497],
+        ['DEBIT', 'TrD-12345', 49],
+        ['DEBIT', 'TrD-2', 55],
+      ]);
+      expect(debited.paymentDiffs[1]?.orderId).toBe('Ord-23456');
+
+      // Crediting more than was debited (199 of 104), then a part of it, with Resurs' example less its credit note fields.
+      const credit = publishedRequest('credit-payment').replace('100100446', id).replace(/\s*<creditNoteId>[^<]*<\/creditNoteId>\s*<creditNoteDate>[^<]*<\/creditNoteDate>/, '');
+      const tooMuch = await post('afterShopFlow', credit);
+      expect(tooMuch.status).toBe(500);
+      heldTo('creditPayment', 'credit-payment-too-much', tooMuch.xml);
+      expect(faultOf(tooMuch.xml)).toMatchObject({ errorTypeId: '23', errorTypeDescription: 'INVALID_CREDITING' });
+      const credited = await post('afterShopFlow', credit.replace(/199/g, '49'));
+      expect(credited.status, credited.xml).toBe(200);
+      heldTo('creditPayment', 'credit-payment', credited.xml);
+
+      // Annulling a part by its line (95), then more than is left.
+      const annul = publishedRequest('annul-payment-lines').replace('300007457', id);
+      const annulled = await post('afterShopFlow', annul);
+      expect(annulled.status, annulled.xml).toBe(200);
+      heldTo('annulPayment', 'annul-payment-lines', annulled.xml);
+      const annulTooMuch = await post('afterShopFlow', annul.replace(/>95</g, '>400<'));
+      expect(annulTooMuch.status).toBe(500);
+      expect(faultOf(annulTooMuch.xml)).toMatchObject({ errorTypeId: '36', errorTypeDescription: 'ANNUL_FAILED' });
+
+      // Finalizing more than is left (497 - 104 - 95 = 298), then the rest; then nothing is left to annul or finalize.
+      const finalizeAmount = (amount: string) => post('afterShopFlow', publishedRequest('finalize-payment').replace('Pay-1349186086946-3861', id).replace('TrD-12345', `TrD-${amount}`).replace('<totalAmount>30.00</totalAmount>', `<totalAmount>${amount}</totalAmount>`));
+      const finalizeTooMuch = await finalizeAmount('298.01');
+      expect(finalizeTooMuch.status).toBe(500);
+      heldTo('finalizePayment', 'finalize-payment-too-much', finalizeTooMuch.xml);
+      expect(faultOf(finalizeTooMuch.xml)).toMatchObject({ errorTypeId: '26', errorTypeDescription: 'INVALID_FINALIZATION' });
+      expect((await finalizeAmount('298.00')).status).toBe(200);
+      const annulFinal = await post('afterShopFlow', annul);
+      expect(annulFinal.status).toBe(500);
+      heldTo('annulPayment', 'annul-payment-finalized', annulFinal.xml);
+      expect(faultOf(annulFinal.xml)).toMatchObject({ errorTypeId: '20', errorTypeDescription: 'NOT_ALLOWED_IN_PAYMENT_STATE' });
+      expect(faultOf((await finalizeAmount('1.00')).xml)).toMatchObject({ errorTypeId: '20' });
+
+      // Crediting without a spec credits all that is debited and not credited, as the soapUI test does.
+      const rest = await post('afterShopFlow', publishedRequest('credit-payment-unspecified').replace('Pay-1372762301644-3166', id));
+      expect(rest.status, rest.xml).toBe(200);
+      heldTo('creditPayment', 'credit-payment-unspecified', rest.xml);
+
+      const final = await payment();
+      expect(final.status).toEqual(['IS_DEBITED', 'IS_CREDITED', 'IS_ANNULLED']);
+      // What is left of the payment: 497 less 95 annulled less 402 credited; the limit is what was granted.
+      expect([Number(final.totalAmount), Number(final.limit)]).toEqual([0, 497]);
+      expect(final.paymentDiffs.map((diff) => [diff.type, Number(diff.paymentSpec.totalAmount)])).toEqual([
+        ['AUTHORIZE', 497],
+        ['DEBIT', 49],
+        ['DEBIT', 55],
+        ['CREDIT', 49],
+        ['ANNUL', 95],
+        ['DEBIT', 298],
+        ['CREDIT', 353],
+      ]);
+    });
+
+    it('refuses what Resurs refuses: a finalization without its spec, VAT without lines, a frozen payment, a payment it does not know', async () => {
+      const id = `after-shop-refused-${Date.now()}`;
+      await bookedPayment(id);
+      const finalize = publishedRequest('finalize-payment').replace('Pay-1349186086946-3861', id);
+      for (const broken of [
+        finalize.replace(/<partPaymentSpec>[\s\S]*<\/partPaymentSpec>/, ''),
+        finalize.replace('<totalAmount>30.00</totalAmount>', '<totalAmount>30.00</totalAmount><totalVatAmount>6.00</totalVatAmount>'),
+        finalize.replace('<createdBy>User</createdBy>', '<createdBy>User</createdBy><paymentPlan>36</paymentPlan>'),
+      ]) {
+        const answer = await post('afterShopFlow', broken);
+        expect(answer.status).toBe(500);
+        heldTo('finalizePayment', 'finalize-payment-too-much', answer.xml);
+        expect(faultOf(answer.xml)).toMatchObject({ errorTypeId: '1', errorTypeDescription: 'ILLEGAL_ARGUMENT' });
+      }
+      const frozen = `after-shop-frozen-${Date.now()}`;
+      await bookedPayment(frozen, '198209123705');
+      const refusedFrozen = await post('afterShopFlow', publishedRequest('finalize-payment').replace('Pay-1349186086946-3861', frozen));
+      heldTo('finalizePayment', 'finalize-payment-frozen', refusedFrozen.xml);
+      expect(faultOf(refusedFrozen.xml)).toMatchObject({ errorTypeId: '25', errorTypeDescription: 'NOT_ALLOWED_IN_CURRENT_STATE' });
+      const unknown = await post('afterShopFlow', publishedRequest('finalize-payment'));
+      heldTo('finalizePayment', 'finalize-payment-too-much', unknown.xml);
+      expect(faultOf(unknown.xml)).toMatchObject({ errorTypeId: '8', errorTypeDescription: 'REFERENCED_DATA_DONT_EXISTS' });
+      // Nothing was debited by any of them.
+      const payment = await soap('afterShopFlow', `<r:getPayment><paymentId>${id}</paymentId></r:getPayment>`);
+      expect((shaped('getPayment', payment.xml) as { return: { status: string[] } }).return.status).toEqual(['DEBITABLE']);
     });
 
     it.each([

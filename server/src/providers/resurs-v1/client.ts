@@ -1,18 +1,37 @@
 /**
  * The Resurs v1 adapter: Simplified Shop Flow (SOAP) for pricing, booking and signing, and
- * AfterShopFlow's getPayment and annulPayment for following and withdrawing a payment afterwards.
- * It calls only operations Resurs publishes (contract.ts). It answers results, never throws vendor
- * errors; what Resurs' refusals mean is read in refusals.ts. In sandbox mode its base URL is the
- * simulator on this server.
+ * AfterShopFlow for the payment afterwards: getPayment to follow it and read its money,
+ * finalizePayment, creditPayment and annulPayment to capture, refund and cancel it (whole or by
+ * order line). It calls only operations Resurs publishes (contract.ts). It answers results, never
+ * throws vendor errors; what Resurs' refusals mean is read in refusals.ts. In sandbox mode its base
+ * URL is the simulator on this server.
  */
 import { z } from 'zod';
 import { COUNTRIES, type CountryCode, type DocumentLink, vatOnNet } from '@portal/domain';
-import { type CallContext, type CallGuard, fail, type InteractionRecorder, ok, type ProviderResult } from '../types';
+import {
+  type CallContext,
+  type CallGuard,
+  fail,
+  type InteractionRecorder,
+  type MoneyOperation,
+  ok,
+  type PaymentMoney,
+  type ProviderResult,
+} from '../types';
+import { findMoneyDiff, moneyOf, openSpec, RESURS_V1_DIFF_TYPES, type ResursV1MoneyMove, type ResursV1PaymentDiff, type ResursV1Spec, specOfLines } from './money';
 import { classifyLegalLinks, type CostColumn, loanFigures, readCostColumn } from './pricing';
-import { paymentExpected } from './refusals';
+import { paymentExpected, refusal } from './refusals';
 import { createSoapTransport } from './soap-transport';
 import { METADATA_KEYS } from './contract';
-import { RESURS_V1_STATUSES, type ResursV1Booking, type ResursV1BookPayment, type ResursV1Client, type ResursV1Terms } from './types';
+import {
+  RESURS_V1_STATUSES,
+  type ResursV1Booking,
+  type ResursV1BookPayment,
+  type ResursV1Client,
+  type ResursV1PaymentMoney,
+  type ResursV1Status,
+  type ResursV1Terms,
+} from './types';
 
 export type ResursV1ClientOptions = {
   baseUrl: string;
@@ -74,19 +93,43 @@ const bookingAnswer = answer(
     }),
   }),
 );
+/** A specLine of a payment diff; `unitMeasure` may come empty (`<unitMeasure/>`, crediting.md's example). */
+const specLineAnswer = z.object({
+  artNo: z.coerce.string(),
+  description: z.string().nullish(),
+  quantity: number,
+  unitMeasure: z.string().nullish(),
+  unitAmountWithoutVat: number,
+  vatPct: number,
+  totalVatAmount: number,
+  totalAmount: number,
+});
+/** xs:dateTime, which node-soap reads as a Date when the WSDL types it so. */
+const dateTime = z.union([z.date(), z.string()]).transform((value) => (value instanceof Date ? value.toISOString() : value));
+/** A payment diff: what the adapter needs of Resurs' paymentDiff (the amount, the lines, the caller's ids). */
+const paymentDiffAnswer = z.object({
+  type: z.enum(RESURS_V1_DIFF_TYPES),
+  transactionId: z.coerce.string().nullish(),
+  created: dateTime.nullish(),
+  createdBy: z.coerce.string().nullish(),
+  paymentSpec: z.object({ specLines: list(specLineAnswer), totalAmount: number }),
+});
 const paymentAnswer = answer(
   z.object({
     return: z.object({
       id: z.coerce.string(),
       limit: number.nullish(),
       totalAmount: number,
+      paymentDiffs: list(paymentDiffAnswer),
+      customer: z.object({ address: z.object({ country: z.string().nullish() }).nullish() }).nullish(),
       frozen: bool,
       status: list(z.string()),
     }),
   }),
 );
-/** annulPaymentResponse is empty: only that it came back counts. */
-const annulAnswer = z.unknown();
+type PaymentAnswer = z.output<typeof paymentAnswer>;
+/** The responses of annulPayment, finalizePayment and creditPayment are empty: only that they came back counts. */
+const emptyAnswer = z.unknown();
 
 /** Resurs speaks ISO 639-1 with `no` for Norwegian. */
 const resursLanguage = (countryCode: CountryCode) => (COUNTRIES[countryCode].language === 'nb' ? 'no' : COUNTRIES[countryCode].language);
@@ -112,8 +155,11 @@ const linkParagraph = (link: DocumentLink) => `<p><a href="${escapeHtml(link.url
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** A spec line's unit: "stk" in Norwegian, "st" in Swedish, as Resurs' examples write it. */
+const unitMeasureOf = (countryCode: string | null | undefined) => (countryCode === 'NO' ? 'stk' : 'st');
+
 function specLines(input: ResursV1BookPayment) {
-  const unitMeasure = input.countryCode === 'NO' ? 'stk' : 'st';
+  const unitMeasure = unitMeasureOf(input.countryCode);
   return input.items.map((item, index) => {
     const net = item.quantity * item.unitAmountWithoutVat;
     const vat = vatOnNet(net, item.vatPct);
@@ -148,19 +194,76 @@ function toBooking(answer: z.output<typeof bookingAnswer>): ResursV1Booking {
 
 /**
  * AfterShopFlow describes a payment by flags, not by bookPaymentStatus: frozen → FROZEN, debited
- * (finalized) → FINALIZED, annulled → DENIED (it will not be paid out), otherwise BOOKED.
+ * (finalized, wholly or in part) → FINALIZED, still debitable → BOOKED (also when a part of it is
+ * annulled), annulled and nothing else → DENIED (it will not be paid out), otherwise BOOKED.
  */
-function toBookingFromPayment(answer: z.output<typeof paymentAnswer>): ResursV1Booking {
-  const payment = answer.return;
-  const status = payment.frozen
-    ? 'FROZEN'
-    : payment.status.includes('IS_ANNULLED')
-      ? 'DENIED'
-      : payment.status.includes('IS_DEBITED')
-        ? 'FINALIZED'
-        : 'BOOKED';
-  return { paymentId: payment.id, status, signingUrl: null, approvedAmount: payment.limit ?? payment.totalAmount };
+function statusOfPayment(payment: PaymentAnswer['return']): ResursV1Status {
+  if (payment.frozen) return 'FROZEN';
+  if (payment.status.includes('IS_DEBITED')) return 'FINALIZED';
+  if (payment.status.includes('DEBITABLE')) return 'BOOKED';
+  return payment.status.includes('IS_ANNULLED') ? 'DENIED' : 'BOOKED';
 }
+
+function toBookingFromPayment(answer: PaymentAnswer): ResursV1Booking {
+  const payment = answer.return;
+  return { paymentId: payment.id, status: statusOfPayment(payment), signingUrl: null, approvedAmount: payment.limit ?? payment.totalAmount };
+}
+
+function diffsOf(answer: PaymentAnswer): ResursV1PaymentDiff[] {
+  const unitMeasure = unitMeasureOf(answer.return.customer?.address?.country);
+  return answer.return.paymentDiffs.map((diff) => ({
+    type: diff.type,
+    transactionId: diff.transactionId ?? null,
+    createdBy: diff.createdBy ?? null,
+    created: diff.created ?? null,
+    amount: diff.paymentSpec.totalAmount,
+    lines: diff.paymentSpec.specLines.map((line) => ({
+      artNo: line.artNo,
+      description: line.description ?? '',
+      quantity: line.quantity,
+      unitMeasure: line.unitMeasure || unitMeasure,
+      unitAmountWithoutVat: line.unitAmountWithoutVat,
+      vatPct: line.vatPct,
+      totalVatAmount: line.totalVatAmount,
+      totalAmount: line.totalAmount,
+    })),
+  }));
+}
+
+function toPaymentMoney(answer: PaymentAnswer): ResursV1PaymentMoney {
+  const diffs = diffsOf(answer);
+  return { status: statusOfPayment(answer.return), money: moneyOf(diffs), diffs };
+}
+
+/** The operation each money move is, and the adapter's refusal when nothing is open for it. */
+const MOVES = {
+  DEBIT: { operation: 'finalizePayment', nothingOpen: 'NOTHING_TO_FINALIZE' },
+  CREDIT: { operation: 'creditPayment', nothingOpen: 'NOTHING_TO_CREDIT' },
+  ANNUL: { operation: 'annulPayment', nothingOpen: null },
+} as const satisfies Record<ResursV1MoneyMove, { operation: string; nothingOpen: string | null }>;
+
+/** A spec as Resurs' paymentSpec, its lines numbered from 1 (the line identity, as bookPayment numbers them). */
+function paymentSpecOf(spec: ResursV1Spec): Record<string, unknown> {
+  if (!('specLines' in spec)) return { totalAmount: spec.totalAmount };
+  return {
+    specLines: spec.specLines.map((line, index) => ({
+      id: String(index + 1),
+      artNo: line.artNo,
+      description: line.description,
+      quantity: line.quantity,
+      unitMeasure: line.unitMeasure,
+      unitAmountWithoutVat: line.unitAmountWithoutVat,
+      vatPct: line.vatPct,
+      totalVatAmount: line.totalVatAmount,
+      totalAmount: line.totalAmount,
+    })),
+    totalAmount: spec.totalAmount,
+    totalVatAmount: spec.totalVatAmount,
+  };
+}
+
+const isMoneyOperation = (value: unknown): value is MoneyOperation =>
+  typeof value === 'object' && value !== null && 'operationId' in value && 'scope' in value;
 
 export function createResursV1Client(options: ResursV1ClientOptions): ResursV1Client {
   const soap = createSoapTransport(options);
@@ -182,6 +285,61 @@ export function createResursV1Client(options: ResursV1ClientOptions): ResursV1Cl
     if (!method) return fail({ kind: 'refused', status: 200, code: 'NO_PART_PAYMENT_METHOD' });
     methodsCache.set(countryCode, { method, expiresAt: Date.now() + PAYMENT_METHODS_TTL_MS });
     return ok(method);
+  }
+
+  async function readPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<PaymentAnswer>> {
+    return paymentExpected(await soap.call('afterShopFlow', 'getPayment', { paymentId }, paymentAnswer, context));
+  }
+
+  async function readMoney(paymentId: string, context?: CallContext): Promise<ProviderResult<ResursV1PaymentMoney>> {
+    const answer = await readPayment(paymentId, context);
+    return answer.ok ? ok(toPaymentMoney(answer.value)) : answer;
+  }
+
+  /**
+   * Finalizes, credits or annuls: reads the payment first (an operation of the portal's already
+   * among its diffs is not sent again; "all" is what its diffs leave open), sends the spec with
+   * the operation id, and reads the money back. A failure after sending leaves the operation to
+   * be found by its id on the next try.
+   */
+  async function move(type: ResursV1MoneyMove, paymentId: string, operation: MoneyOperation, context?: CallContext): Promise<ProviderResult<PaymentMoney>> {
+    const before = await readPayment(paymentId, context);
+    if (!before.ok) return before;
+    const diffs = diffsOf(before.value);
+    if (findMoneyDiff(diffs, operation.operationId, type)) return ok(moneyOf(diffs));
+    const { operation: name, nothingOpen } = MOVES[type];
+    let spec: ResursV1Spec;
+    if (operation.scope.kind === 'all') {
+      const open = openSpec(type, diffs);
+      if (!open) return nothingOpen ? fail(refusal(200, nothingOpen)) : ok(moneyOf(diffs));
+      spec = open;
+    } else {
+      spec = specOfLines(operation.scope.lines, unitMeasureOf(before.value.return.customer?.address?.country));
+      // Resurs takes a positive total only (paymentSpec.totalAmount is a positiveDecimal).
+      if (!(spec.totalAmount > 0)) return fail(refusal(200, 'LINES_WITHOUT_AMOUNT'));
+    }
+    // Element order as Resurs publishes it: paymentId, preferredTransactionId, partPaymentSpec, createdBy.
+    const args =
+      type === 'ANNUL'
+        ? { paymentId, partPaymentSpec: paymentSpecOf(spec), createdBy: operation.operationId }
+        : { paymentId, preferredTransactionId: operation.operationId, partPaymentSpec: paymentSpecOf(spec), createdBy: operation.operationId };
+    const sent = await soap.call('afterShopFlow', name, args, emptyAnswer, context);
+    if (!sent.ok) return sent;
+    const after = await readPayment(paymentId, context);
+    return after.ok ? ok(moneyOf(diffsOf(after.value))) : after;
+  }
+
+  function annulPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<void>>;
+  function annulPayment(paymentId: string, operation: MoneyOperation, context?: CallContext): Promise<ProviderResult<PaymentMoney>>;
+  async function annulPayment(
+    paymentId: string,
+    operationOrContext?: MoneyOperation | CallContext,
+    context?: CallContext,
+  ): Promise<ProviderResult<void> | ProviderResult<PaymentMoney>> {
+    if (isMoneyOperation(operationOrContext)) return move('ANNUL', paymentId, operationOrContext, context);
+    // The whole payment, unspecified: also one still waiting for its signature (the portal's cancel before a decision).
+    const answer = await soap.call('afterShopFlow', 'annulPayment', { paymentId }, emptyAnswer, operationOrContext);
+    return answer.ok ? ok(undefined) : answer;
   }
 
   return {
@@ -269,14 +427,17 @@ export function createResursV1Client(options: ResursV1ClientOptions): ResursV1Cl
     },
 
     async getPayment(paymentId, context) {
-      const answer = paymentExpected(await soap.call('afterShopFlow', 'getPayment', { paymentId }, paymentAnswer, context));
+      const answer = await readPayment(paymentId, context);
       return answer.ok ? ok(toBookingFromPayment(answer.value)) : answer;
     },
 
-    async annulPayment(paymentId, context) {
-      const answer = await soap.call('afterShopFlow', 'annulPayment', { paymentId }, annulAnswer, context);
-      return answer.ok ? ok(undefined) : answer;
-    },
+    annulPayment,
+
+    finalizePayment: (paymentId, operation, context) => move('DEBIT', paymentId, operation, context),
+
+    creditPayment: (paymentId, operation, context) => move('CREDIT', paymentId, operation, context),
+
+    getPaymentMoney: readMoney,
 
     async getTermsDocument(input, context) {
       const method = await methodFor(input.countryCode, context);

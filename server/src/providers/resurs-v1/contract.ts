@@ -15,7 +15,7 @@ export type ResursService = keyof typeof SERVICES;
 /** The operations the adapter calls, by service. */
 export const OPERATIONS = {
   shopFlow: ['getPaymentMethods', 'getAnnuityFactors', 'getCostOfPurchaseHtml', 'bookPayment', 'bookSignedPayment'],
-  afterShopFlow: ['getPayment', 'annulPayment'],
+  afterShopFlow: ['getPayment', 'annulPayment', 'finalizePayment', 'creditPayment'],
 } as const satisfies Record<ResursService, readonly string[]>;
 
 /**

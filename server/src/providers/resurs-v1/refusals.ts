@@ -4,11 +4,11 @@
  * nothing about a case, the choice is written down in sandbox/src/resurs-v1/README.md.
  */
 import { fail, type ProviderFailure, type ProviderRefusal, type ProviderResult } from '../types';
-import type { ECommerceErrorType } from './contract';
+import type { ResursV1RefusalCode } from './types';
 
 type Meaning = Pick<ProviderRefusal, 'catalogue' | 'signing'>;
 
-const MEANING_OF_ERROR_TYPE: Readonly<Partial<Record<ECommerceErrorType, Meaning>>> = {
+const MEANING_OF_ERROR_TYPE: Readonly<Partial<Record<ResursV1RefusalCode, Meaning>>> = {
   // The credit application could not be completed, which is not a denial (a denial is a DENIED
   // booking): Resurs needs to look at the customer's other accounts, and the customer must call.
   CREDITAPPLICATION_FAILED: { catalogue: 'UNCERTAINTY_WITH_CUSTOMERS_OTHER_ACCOUNTS_FOUND' },
@@ -17,6 +17,9 @@ const MEANING_OF_ERROR_TYPE: Readonly<Partial<Record<ECommerceErrorType, Meaning
   NOT_ALLOWED_IN_PAYMENT_STATE: { catalogue: 'PAYMENT_STATUS_FINAL' },
   // Resurs holds no signature for the payment it was asked to book as signed.
   SIGNING_REQUIRED: { signing: 'INVALID_SIGNATURE_STATUS' },
+  // The adapter's own, unsent: everything is finalized (or annulled), or credited, already.
+  NOTHING_TO_FINALIZE: { catalogue: 'PAYMENT_STATUS_FINAL' },
+  NOTHING_TO_CREDIT: { catalogue: 'PAYMENT_STATUS_FINAL' },
 };
 
 /** A SOAP fault's ECommerceError type (or one of ours) as a refusal, with its meaning when known. */

@@ -1,11 +1,14 @@
 /**
- * Resurs "version 1" (consumer credit): the Simplified Shop Flow (SOAP), as the portal needs it.
+ * Resurs "version 1" (consumer credit): the Simplified Shop Flow and the After Shop Flow (SOAP), as the portal needs them.
  * See PROVIDERS.md; the adapter (client.ts) speaks SOAP with a maintained SOAP library, the
  * sandbox simulator (sandbox/src/resurs-v1) serves Resurs' WSDL with the same library.
  */
 import type { CountryCode, IndividualizedTermsType } from '@portal/domain';
-import type { CallContext, LoanPricing, ProviderResult } from '../types';
+import type { CallContext, LoanPricing, MoneyOperation, PaymentMoney, ProviderResult } from '../types';
 import type { ECommerceErrorType } from './contract';
+import type { ResursV1PaymentDiff } from './money';
+
+export type { ResursV1DiffType, ResursV1PaymentDiff } from './money';
 
 /**
  * `code` of a `refused` failure: Resurs' ECommerceError type (e.g. SIGNING_REQUIRED,
@@ -27,7 +30,12 @@ export type ResursV1RefusalCode =
   | 'NO_LEGAL_INFO_LINKS'
   | 'NO_PAYMENT_IN_ANSWER'
   /** A SOAP fault with faultcode Client and no ECommerceError: Resurs would not take the message. */
-  | 'SOAP_CLIENT_FAULT';
+  | 'SOAP_CLIENT_FAULT'
+  /** Nothing was sent: nothing is left to finalize (or to credit) on the payment. PAYMENT_STATUS_FINAL. */
+  | 'NOTHING_TO_FINALIZE'
+  | 'NOTHING_TO_CREDIT'
+  /** Nothing was sent: the operation's order lines add up to nothing (Resurs takes a positive total only). */
+  | 'LINES_WITHOUT_AMOUNT';
 
 /**
  * v1 has no INSPECTION: a payment under manual inspection is FROZEN until Resurs decides, then
@@ -35,6 +43,19 @@ export type ResursV1RefusalCode =
  */
 export const RESURS_V1_STATUSES = ['FINALIZED', 'BOOKED', 'FROZEN', 'SIGNING', 'DENIED'] as const;
 export type ResursV1Status = (typeof RESURS_V1_STATUSES)[number];
+
+/**
+ * A payment's money as Resurs keeps it (AfterShopFlow's getPayment), for reconciling after a
+ * crash and for the back office: its status as bookPaymentStatus reads it, the amounts (from the
+ * diffs: authorized = AUTHORIZE, captured = DEBIT, refunded = CREDIT, cancelled = ANNUL), and the
+ * diffs themselves, oldest first. `findMoneyDiff` (money.ts) finds an operation of the portal's
+ * among them by its id.
+ */
+export interface ResursV1PaymentMoney {
+  status: ResursV1Status;
+  money: PaymentMoney;
+  diffs: ResursV1PaymentDiff[];
+}
 
 export interface ResursV1Booking {
   paymentId: string;
@@ -115,6 +136,37 @@ export interface ResursV1Client {
    * (NOT_ALLOWED_IN_PAYMENT_STATE): it can only be credited.
    */
   annulPayment(paymentId: string, context?: CallContext): Promise<ProviderResult<void>>;
+  /**
+   * Cancels (annulPayment with a partPaymentSpec) what the operation covers of what is neither
+   * finalized nor annulled: all of it, or these order lines. Answers the payment's money as
+   * getPayment reads it afterwards. annulPayment takes no transaction id: the operation id goes as
+   * createdBy, and an annulment already among the payment's diffs with it is answered without
+   * sending it again; with nothing left open, cancelling all is done (the money is answered).
+   * Refused as Resurs refuses: PAYMENT_STATUS_FINAL when the payment is debited in full
+   * (NOT_ALLOWED_IN_PAYMENT_STATE), otherwise a plain refusal (e.g. more than is open), and
+   * LINES_WITHOUT_AMOUNT, unsent, for lines adding up to nothing.
+   */
+  annulPayment(paymentId: string, operation: MoneyOperation, context?: CallContext): Promise<ProviderResult<PaymentMoney>>;
+  /**
+   * Captures (finalizePayment: the merchant is paid) what the operation covers of what is neither
+   * finalized nor annulled: all of it (by line where Resurs' diffs allow, else the amount), or
+   * these order lines. Answers the payment's money as getPayment reads it afterwards. Sent once:
+   * the operation id goes as preferredTransactionId (and createdBy), Resurs reports it back on the
+   * DEBIT diff, and an operation already there is answered without sending it again (a retry
+   * after a crash or a timeout). Refused as Resurs refuses (a frozen payment, more than is open:
+   * plain refusals with Resurs' error type; PAYMENT_STATUS_FINAL when nothing may be finalized any
+   * more), and, unsent, NOTHING_TO_FINALIZE when nothing is open (PAYMENT_STATUS_FINAL) or
+   * LINES_WITHOUT_AMOUNT for lines adding up to nothing.
+   */
+  finalizePayment(paymentId: string, operation: MoneyOperation, context?: CallContext): Promise<ProviderResult<PaymentMoney>>;
+  /**
+   * Refunds (creditPayment: back to the customer's account) what the operation covers of what is
+   * finalized and not credited: all of it, or these order lines. As finalizePayment otherwise
+   * (the CREDIT diff carries the operation id; NOTHING_TO_CREDIT when nothing is debited).
+   */
+  creditPayment(paymentId: string, operation: MoneyOperation, context?: CallContext): Promise<ProviderResult<PaymentMoney>>;
+  /** The payment's money and diffs now (getPayment), to tell after a crash whether an operation was done. */
+  getPaymentMoney(paymentId: string, context?: CallContext): Promise<ProviderResult<ResursV1PaymentMoney>>;
   /**
    * The SECCI (ISEKKI_NEW_ACCOUNT): the SECCI link with the amount appended, then Resurs' cost of
    * purchase for the amount; or the account's general terms (COMMON): the terms link. Refused
