@@ -1,7 +1,15 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, buildPrivateApplication, DEMO_SHOP, MERCHANT_API, webhookBodySchema } from '@portal/domain';
+import { VERIFY_STANDARD_IN_NODE } from '../src/routes/merchant/openapi';
 import { DEMO_MERCHANT } from '../src/sandbox-mode/demo-merchant';
+import { rotateWebhookSecret } from '../src/services/back-office/merchants/rotate-webhook-secret';
+import { newWebhookSecret } from '../src/services/back-office/merchants/secrets';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, verifyWebhook } from '../src/services/webhooks';
 import type { Db, SqlParam } from '../src/db/db';
 import { merchantAuth, nextReference, openTestDatabase, startTestServer, type TestApp } from './helpers';
@@ -375,4 +383,138 @@ describe('a delivery in flight when its instance dies', () => {
       merchant.close();
     }
   }, 100_000);
+});
+
+describe('Standard Webhooks, as a merchant checks them with the specification\u2019s library', () => {
+  // The shop below checks every delivery with `standardwebhooks` (the specification's published
+  // library for JavaScript), given its secret as the portal issued it: no code of its own.
+  interface Delivery {
+    raw: string;
+    headers: Record<string, string>;
+  }
+  let t: TestApp & { url: string };
+  let shop: Server;
+  let shopUrl = '';
+  const deliveries: Delivery[] = [];
+  const actor = { subject: 'support-1', name: 'Support' };
+
+  beforeAll(async () => {
+    shop = createServer((request, response) => {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      request.on('end', () => {
+        const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+        deliveries.push({ raw, headers });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    const address = shop.address();
+    shopUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    t = await startTestServer('pglite');
+    await t.app.repos.merchants.addAllowedOrigins(DEMO_MERCHANT.id, [shopUrl]);
+  });
+  afterAll(async () => {
+    await t.close();
+    shop.close();
+  });
+
+  /** An application the customer leaves before applying: one webhook, application.cancelled. */
+  async function delivered(): Promise<Delivery> {
+    const merchantPaymentReference = nextReference('std');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: MERCHANT_API.applications.pattern,
+      headers: merchantAuth,
+      payload: buildPrivateApplication('27028809552', { merchantPaymentReference, webhookUrl: `${shopUrl}/hooks` }),
+    });
+    const { reference } = created.json<{ reference: string }>();
+    const login = await t.app.inject({ method: 'POST', url: API.dummyLogin.pattern, headers: { 'x-requested-with': 'XMLHttpRequest' }, payload: { reference } });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const left = await t.app.inject({ method: 'POST', url: API.leave.pattern, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
+    expect([created.statusCode, left.statusCode]).toEqual([201, 200]);
+    return eventually(async () => deliveries.find((delivery) => delivery.raw.includes(`"${merchantPaymentReference}"`)), 15_000);
+  }
+
+  const refuses = (webhook: Webhook, raw: string, headers: Record<string, string>) => () => webhook.verify(raw, headers);
+
+  it('verify every delivery with the merchant\u2019s secret as issued, beside the portal\u2019s own signature, and refuse a changed body', async () => {
+    const delivery = await delivered();
+    const { raw, headers } = delivery;
+    const webhook = new Webhook(DEMO_MERCHANT.webhookSecret);
+    expect(webhook.verify(raw, headers)).toEqual(JSON.parse(raw));
+
+    // webhook-id is the event's id, stable across attempts; the timestamp is the portal signature's.
+    const body = webhookBodySchema.parse(JSON.parse(raw));
+    expect(headers['webhook-id']).toBe(body.id);
+    expect(headers[EVENT_ID_HEADER]).toBe(body.id);
+    expect(headers[SIGNATURE_HEADER]).toMatch(new RegExp(`^t=${headers['webhook-timestamp']},v1=[0-9a-f]{64}$`));
+    expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    // Shops that check the portal's own signature are served as before.
+    expect(verifyWebhook(DEMO_MERCHANT.webhookSecret, headers[SIGNATURE_HEADER], raw)).toBe(true);
+
+    expect(refuses(webhook, raw.replace('"CANCELLED"', '"COMPLETED"'), headers)).toThrow(WebhookVerificationError);
+    expect(refuses(webhook, raw, { ...headers, 'webhook-id': randomUUID() })).toThrow(WebhookVerificationError);
+    expect(refuses(webhook, raw, { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 1) })).toThrow(WebhookVerificationError);
+    expect(refuses(new Webhook(newWebhookSecret()), raw, headers)).toThrow(WebhookVerificationError);
+  }, 30_000);
+
+  it('the OpenAPI document\u2019s Node.js check, run as it is printed, verifies a delivery and refuses a changed one', async () => {
+    const { raw, headers } = await delivered();
+    // Under the repository, so the snippet's `import 'standardwebhooks'` finds the package.
+    const cache = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
+    mkdirSync(cache, { recursive: true });
+    const dir = mkdtempSync(join(cache, 'verify-standard-'));
+    try {
+      writeFileSync(join(dir, 'verify.mjs'), VERIFY_STANDARD_IN_NODE);
+      process.env.PORTAL_WEBHOOK_SECRET = DEMO_MERCHANT.webhookSecret;
+      const { verifyPortalWebhook } = (await import(join(dir, 'verify.mjs'))) as { verifyPortalWebhook: (body: string, headers: Record<string, string>) => unknown };
+      expect(verifyPortalWebhook(raw, headers)).toEqual(JSON.parse(raw));
+      expect(() => verifyPortalWebhook(raw.replace('"CANCELLED"', '"COMPLETED"'), headers)).toThrow(WebhookVerificationError);
+    } finally {
+      delete process.env.PORTAL_WEBHOOK_SECRET;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('during a secret rotation carry a signature by each secret: the library verifies with either', async () => {
+    const old = (await t.app.repos.merchants.findDetails(DEMO_MERCHANT.id))?.webhookSecret ?? '';
+    const rotated = await rotateWebhookSecret(t.db, actor, DEMO_MERCHANT.id, 24);
+    try {
+      expect(rotated.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      const { raw, headers } = await delivered();
+      expect(headers['webhook-signature']?.split(' ')).toHaveLength(2);
+      for (const secret of [rotated.webhookSecret, old]) {
+        expect(new Webhook(secret).verify(raw, headers)).toEqual(JSON.parse(raw));
+        expect(refuses(new Webhook(secret), raw.replace('"CANCELLED"', '"COMPLETED"'), headers)).toThrow(WebhookVerificationError);
+        expect(verifyWebhook(secret, headers[SIGNATURE_HEADER], raw)).toBe(true);
+      }
+      expect(refuses(new Webhook(newWebhookSecret()), raw, headers)).toThrow(WebhookVerificationError);
+
+      // Once the grace period is over, only the new secret signs.
+      await t.app.repos.merchants.rotateWebhookSecret(DEMO_MERCHANT.id, rotated.webhookSecret, null);
+      const after = await delivered();
+      expect(after.headers['webhook-signature']?.split(' ')).toHaveLength(1);
+      expect(new Webhook(rotated.webhookSecret).verify(after.raw, after.headers)).toEqual(JSON.parse(after.raw));
+      expect(refuses(new Webhook(old), after.raw, after.headers)).toThrow(WebhookVerificationError);
+    } finally {
+      await t.app.repos.merchants.rotateWebhookSecret(DEMO_MERCHANT.id, DEMO_MERCHANT.webhookSecret, null);
+    }
+  }, 45_000);
+
+  it('with a secret issued before (base64url), verify once it is given in base64 as the document says; the portal\u2019s own signature takes it as it is', async () => {
+    // Bytes whose base64url has both - and _ (the libraries read only base64).
+    const bytes = Buffer.concat([Buffer.from([0xfb, 0xef, 0xff]), randomBytes(29)]);
+    const legacy = `whsec_${bytes.toString('base64url')}`;
+    expect(legacy).toMatch(/^whsec_--__/);
+    await t.app.repos.merchants.rotateWebhookSecret(DEMO_MERCHANT.id, legacy, null);
+    try {
+      const { raw, headers } = await delivered();
+      const converted = `whsec_${Buffer.from(legacy.slice(6), 'base64url').toString('base64')}`;
+      expect(new Webhook(converted).verify(raw, headers)).toEqual(JSON.parse(raw));
+      expect(verifyWebhook(legacy, headers[SIGNATURE_HEADER], raw)).toBe(true);
+    } finally {
+      await t.app.repos.merchants.rotateWebhookSecret(DEMO_MERCHANT.id, DEMO_MERCHANT.webhookSecret, null);
+    }
+  }, 30_000);
 });

@@ -16,6 +16,20 @@ export const WEBHOOK_HEADERS = {
   eventId: 'x-portal-event-id',
 } as const;
 
+/**
+ * The Standard Webhooks headers, sent beside the portal's own on every webhook so a merchant can
+ * check it with that specification's published libraries (github.com/standard-webhooks/
+ * standard-webhooks spec/standard-webhooks.md, "Webhook headers").
+ */
+export const STANDARD_WEBHOOK_HEADERS = {
+  /** The event id, the same in every attempt (as `id` in the body). */
+  id: 'webhook-id',
+  /** The attempt's time in unix seconds (the same `t` as the portal's signature). */
+  timestamp: 'webhook-timestamp',
+  /** `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">`, one per secret, separated by spaces. */
+  signature: 'webhook-signature',
+} as const;
+
 /** A signature older (or newer) than this is refused by a receiver: replays. */
 export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
 

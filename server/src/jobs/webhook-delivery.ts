@@ -1,14 +1,15 @@
 /**
  * Webhooks to merchants (PRODUCT section 4): each event of the outbox is POSTed to the
- * merchant's webhookUrl with a stable event id, signed with HMAC-SHA256 over timestamp and body,
- * delivered at least once by this durable job, which retries with backoff and survives restarts.
+ * merchant's webhookUrl with a stable event id, signed twice with HMAC-SHA256 (the portal's own
+ * `x-portal-signature` and the Standard Webhooks headers: services/webhooks.ts), delivered at
+ * least once by this durable job, which retries with backoff and survives restarts.
  * The body, the retries and the expiry are the contract the merchant API's OpenAPI document
  * describes (domain/schemas/webhooks.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { WEBHOOK_DELIVERY, type WebhookBody, webhookBodySchema } from '@portal/domain';
 import type { WebhookEvent } from '../db/repositories/webhook-events';
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook } from '../services/webhooks';
+import { webhookHeaders } from '../services/webhooks';
 import { WEBHOOK_QUEUE } from '../services/queues';
 import type { MerchantDetails } from '../db/repositories/merchants';
 
@@ -71,11 +72,7 @@ export function registerWebhookDelivery(app: FastifyInstance): void {
       try {
         const response = await fetch(event.url, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            [EVENT_ID_HEADER]: event.id,
-            [SIGNATURE_HEADER]: signWebhook(signingSecrets(merchant), timestamp, body),
-          },
+          headers: { 'content-type': 'application/json', ...webhookHeaders(signingSecrets(merchant), event.id, timestamp, body) },
           body,
           redirect: 'manual',
           signal: AbortSignal.timeout(WEBHOOK_DELIVERY.timeoutSeconds * 1000),

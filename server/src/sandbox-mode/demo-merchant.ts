@@ -13,7 +13,8 @@ export const DEMO_MERCHANT = {
   id: 'demo',
   name: 'Demo shop',
   apiKey: 'sandbox-demo-merchant-key',
-  webhookSecret: 'sandbox-demo-webhook-secret',
+  /** A Standard Webhooks secret, as the portal issues them: base64 of "sandbox-demo-webhook-secret". */
+  webhookSecret: 'whsec_c2FuZGJveC1kZW1vLXdlYmhvb2stc2VjcmV0',
 } as const;
 
 /**

@@ -1,9 +1,11 @@
 /**
- * The signature of webhooks to merchants (PRODUCT section 4): HMAC-SHA256 over timestamp and body.
- * Delivery is jobs/webhook-delivery.ts.
+ * The signatures of webhooks to merchants (PRODUCT section 4), two side by side on every delivery:
+ * the portal's own `x-portal-signature` (HMAC-SHA256 over timestamp and body, which shops built
+ * before Standard Webhooks check) and the Standard Webhooks headers, which a merchant checks with
+ * that specification's published libraries. Delivery is jobs/webhook-delivery.ts.
  */
 import { createHmac } from 'node:crypto';
-import { WEBHOOK_HEADERS, WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } from '@portal/domain';
+import { STANDARD_WEBHOOK_HEADERS, WEBHOOK_HEADERS, WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } from '@portal/domain';
 import { safeEqual } from '../lib/crypto';
 
 export const SIGNATURE_HEADER = WEBHOOK_HEADERS.signature;
@@ -44,4 +46,43 @@ export function verifyWebhook(
   if (Math.abs(now / 1000 - timestamp) > toleranceSeconds) return false;
   const expected = (typeof secrets === 'string' ? [secrets] : secrets).map((secret) => mac(secret, timestamp, body));
   return expected.some((candidate) => signatures.some((signature) => safeEqual(candidate, signature)));
+}
+
+/**
+ * A secret as Standard Webhooks serialises one: `whsec_` and the key's bytes in base64. The
+ * portal's secrets are of this form: in base64, as the libraries read them; those issued before
+ * Standard Webhooks in base64url (the same bytes, the other alphabet, no padding).
+ */
+const SERIALISED_SECRET = /^whsec_([A-Za-z0-9+/]+={0,2}|[A-Za-z0-9_-]+)$/;
+
+/**
+ * The key of a merchant's Standard Webhooks signature: the bytes its `whsec_` secret encodes,
+ * which is what the libraries take from it (`new Webhook(secret)`). A secret not of that form
+ * (none the portal issues) is its own characters, as the libraries' raw format takes it.
+ */
+export function standardWebhooksKey(secret: string): Buffer {
+  const encoded = SERIALISED_SECRET.exec(secret)?.[1];
+  // Node reads base64 in either alphabet, with or without padding.
+  return encoded === undefined ? Buffer.from(secret, 'utf8') : Buffer.from(encoded, 'base64');
+}
+
+/**
+ * The `webhook-signature` header of Standard Webhooks: `v1,<base64 HMAC-SHA256 of
+ * "<id>.<timestamp>.<body>">`, one per secret separated by spaces (the new one first) while a
+ * rotated secret's grace period runs, as the specification's zero-downtime rotation has it.
+ */
+export function signStandardWebhook(secrets: string | readonly string[], id: string, timestamp: number, body: string): string {
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
+  return all.map((secret) => `v1,${createHmac('sha256', standardWebhooksKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`).join(' ');
+}
+
+/** Every header that identifies and signs one delivery attempt of an event: both schemes, one timestamp. */
+export function webhookHeaders(secrets: string | readonly string[], id: string, timestamp: number, body: string): Record<string, string> {
+  return {
+    [EVENT_ID_HEADER]: id,
+    [SIGNATURE_HEADER]: signWebhook(secrets, timestamp, body),
+    [STANDARD_WEBHOOK_HEADERS.id]: id,
+    [STANDARD_WEBHOOK_HEADERS.timestamp]: String(timestamp),
+    [STANDARD_WEBHOOK_HEADERS.signature]: signStandardWebhook(secrets, id, timestamp, body),
+  };
 }

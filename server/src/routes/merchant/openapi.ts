@@ -7,6 +7,7 @@
 import {
   MERCHANT_API,
   RATE_LIMITS,
+  STANDARD_WEBHOOK_HEADERS,
   WEBHOOK_DELIVERY,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_HEADERS,
@@ -17,7 +18,39 @@ import {
 } from '@portal/domain';
 import type { OpenAPIV3_1 } from 'openapi-types';
 
-/** Copy-paste checks of the signature; a test runs both against a real signature. */
+/**
+ * Copy-paste checks of the Standard Webhooks headers with the specification's published
+ * libraries; test/webhooks.test.ts runs the Node.js one against real deliveries.
+ */
+export const VERIFY_STANDARD_IN_NODE = `import { Webhook } from 'standardwebhooks';
+
+// Your webhook secret (whsec_…), as the portal issued it.
+const webhook = new Webhook(process.env.PORTAL_WEBHOOK_SECRET);
+
+// rawBody: the request body exactly as received (a string or Buffer), before any JSON parsing.
+// Answers the event; throws WebhookVerificationError if the portal did not sign this body, id and
+// timestamp, or the timestamp is more than ${WEBHOOK_SIGNATURE_TOLERANCE_SECONDS / 60} minutes from your clock (a replay).
+export function verifyPortalWebhook(rawBody, headers) {
+  return webhook.verify(rawBody, headers);
+}`;
+
+export const VERIFY_STANDARD_IN_PYTHON = `import os
+
+from standardwebhooks.webhooks import Webhook
+
+# Your webhook secret (whsec_…), as the portal issued it.
+webhook = Webhook(os.environ["PORTAL_WEBHOOK_SECRET"])
+
+
+def verify_portal_webhook(raw_body: bytes, headers: dict):
+    """raw_body: the request body exactly as received, before any JSON parsing.
+
+    Answers the event; raises WebhookVerificationError if the portal did not sign this body, id
+    and timestamp, or the timestamp is more than ${WEBHOOK_SIGNATURE_TOLERANCE_SECONDS / 60} minutes from your clock (a replay).
+    """
+    return webhook.verify(raw_body, headers)`;
+
+/** Copy-paste checks of the portal's own signature; a test runs both against a real signature. */
 export const VERIFY_IN_NODE = `import { createHmac, timingSafeEqual } from 'node:crypto';
 
 // rawBody: the request body exactly as received (a string), before any JSON parsing.
@@ -92,7 +125,25 @@ const EVENT_MEANINGS: Readonly<Record<WebhookEventType, string>> = {
 
 const CONTRACT = `Every change of an application the merchant must hear of is POSTed to the application's \`webhookUrl\` as JSON.
 
-**Signature.** The \`${WEBHOOK_HEADERS.signature}\` header is \`t=<unix seconds>,v1=<signature>\`, where the signature is the hex HMAC-SHA256 of \`<t>.<raw body>\` keyed with your webhook secret. Compute it over the body exactly as received, compare in constant time, and refuse a \`t\` more than ${WEBHOOK_SIGNATURE_TOLERANCE_SECONDS} seconds from your clock (replays). After your secret is rotated, the previous one signs too for a grace period: the header then carries one \`v1=\` per secret, and any one matching yours is valid.
+**Signatures.** Every webhook is signed twice with your webhook secret: in the [Standard Webhooks](https://www.standardwebhooks.com) headers, which that specification's published libraries check for you, and in the portal's own \`${WEBHOOK_HEADERS.signature}\` header, which shops built before check. Check either one. After your secret is rotated, the previous one signs too for a grace period: each signature header then carries one signature per secret, and any one matching yours is valid.
+
+**Standard Webhooks** ([the specification](https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md)). \`${STANDARD_WEBHOOK_HEADERS.id}\` is the event's id (as \`id\` in the body), \`${STANDARD_WEBHOOK_HEADERS.timestamp}\` the attempt's time in unix seconds, and \`${STANDARD_WEBHOOK_HEADERS.signature}\` is \`v1,\` and the base64 HMAC-SHA256 of \`<${STANDARD_WEBHOOK_HEADERS.id}>.<${STANDARD_WEBHOOK_HEADERS.timestamp}>.<raw body>\`, keyed with the bytes your secret encodes (during a rotation, one such value per secret, separated by a space). The specification's libraries (JavaScript/TypeScript, Python, Go, Java/Kotlin, Ruby, PHP, Rust, C#, Elixir) take your secret as it is, compare in constant time and refuse a timestamp more than ${WEBHOOK_SIGNATURE_TOLERANCE_SECONDS / 60} minutes from your clock.
+
+Node.js (\`npm install standardwebhooks\`):
+
+\`\`\`js
+${VERIFY_STANDARD_IN_NODE}
+\`\`\`
+
+Python (\`pip install standardwebhooks\`):
+
+\`\`\`python
+${VERIFY_STANDARD_IN_PYTHON}
+\`\`\`
+
+**Your webhook secret** is \`whsec_\` and 32 random bytes in base64, the form Standard Webhooks gives secrets. A secret with \`-\` or \`_\` after \`whsec_\` was issued before the portal sent these headers: it holds its bytes in base64url, which the libraries do not read. Give them the same bytes in base64 (in Node.js \`'whsec_' + Buffer.from(secret.slice(6), 'base64url').toString('base64')\`, in Python \`'whsec_' + base64.b64encode(base64.urlsafe_b64decode(secret[6:] + '==')).decode()\`), or ask for a new secret. The portal's own signature is keyed with the secret's whole text as issued, \`whsec_\` included, whatever its form.
+
+**The portal's own signature.** The \`${WEBHOOK_HEADERS.signature}\` header is \`t=<unix seconds>,v1=<signature>\`, where the signature is the hex HMAC-SHA256 of \`<t>.<raw body>\` keyed with your webhook secret. Compute it over the body exactly as received, compare in constant time, and refuse a \`t\` more than ${WEBHOOK_SIGNATURE_TOLERANCE_SECONDS} seconds from your clock (replays). During a rotation the header carries one \`v1=\` per secret.
 
 Node.js:
 
@@ -110,7 +161,7 @@ ${VERIFY_IN_PYTHON}
 
 ${retrySchedule()}
 
-**De-duplication.** \`id\` (also in the \`${WEBHOOK_HEADERS.eventId}\` header) is the event's id, the same in every attempt: keep the ids you have processed and answer 2xx again for one you have seen.
+**De-duplication.** \`id\` (also in the \`${WEBHOOK_HEADERS.eventId}\` and \`${STANDARD_WEBHOOK_HEADERS.id}\` headers) is the event's id, the same in every attempt: keep the ids you have processed and answer 2xx again for one you have seen.
 
 **Ordering.** One application's events are sent one after another, in their order; a retried event can still arrive after a later one. \`sequence\` grows with every event, in the order the changes were committed: keep the highest \`sequence\` you have applied per application and ignore an event with a lower one (or read the current state with \`GET ${MERCHANT_API.application.pattern.replace(/:(\w+)/g, '{$1}')}\`).
 
@@ -132,7 +183,8 @@ function webhookOperation(type: WebhookEventType): OpenAPIV3_1.PathItemObject {
       summary: type,
       description: `${EVENT_MEANINGS[type]}\n\nSee the Webhooks tag for the signature, retries, ordering and de-duplication.`,
       tags: ['Webhooks'],
-      security: [{ webhookSignature: [] }],
+      // Either signature: a merchant checks the one it likes.
+      security: [{ standardWebhooks: [] }, { webhookSignature: [] }],
       parameters: [
         {
           name: WEBHOOK_HEADERS.eventId,
@@ -140,6 +192,20 @@ function webhookOperation(type: WebhookEventType): OpenAPIV3_1.PathItemObject {
           required: true,
           description: 'The event id, as `id` in the body: de-duplicate on it.',
           schema: { type: 'string' },
+        },
+        {
+          name: STANDARD_WEBHOOK_HEADERS.id,
+          in: 'header',
+          required: true,
+          description: 'Standard Webhooks: the event id again, signed with the body.',
+          schema: { type: 'string' },
+        },
+        {
+          name: STANDARD_WEBHOOK_HEADERS.timestamp,
+          in: 'header',
+          required: true,
+          description: 'Standard Webhooks: when this attempt was sent, in unix seconds, signed with the body.',
+          schema: { type: 'string', pattern: '^[0-9]+$' },
         },
       ],
       requestBody: {
@@ -229,11 +295,17 @@ export function merchantOpenApi(publicUrl: string): Partial<OpenAPIV3_1.Document
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'Your merchant API key.' },
+        standardWebhooks: {
+          type: 'apiKey',
+          in: 'header',
+          name: STANDARD_WEBHOOK_HEADERS.signature,
+          description: 'How the portal signs webhooks to you, by Standard Webhooks: check it with their libraries and your webhook secret (see the Webhooks tag).',
+        },
         webhookSignature: {
           type: 'apiKey',
           in: 'header',
           name: WEBHOOK_HEADERS.signature,
-          description: 'How the portal signs webhooks to you: HMAC-SHA256 with your webhook secret (see the Webhooks tag).',
+          description: 'How the portal signs webhooks to you, its own way: HMAC-SHA256 with your webhook secret (see the Webhooks tag).',
         },
       },
       schemas: {
