@@ -73,6 +73,9 @@ export const MERCHANT_API = {
   applications: route('/api/merchant/v1/applications'),
   application: route('/api/merchant/v1/applications/:merchantPaymentReference'),
   cancel: route('/api/merchant/v1/applications/:merchantPaymentReference/cancel'),
+  capture: route('/api/merchant/v1/applications/:merchantPaymentReference/capture'),
+  refund: route('/api/merchant/v1/applications/:merchantPaymentReference/refund'),
+  confirmDelivery: route('/api/merchant/v1/applications/:merchantPaymentReference/confirm-delivery'),
   openApi: route('/api/merchant/v1/openapi.json'),
   docs: route('/api/docs'),
 } as const;

@@ -16,6 +16,7 @@ import rateLimits from './plugins/rate-limits';
 import security from './plugins/security';
 import { registerContractDelivery } from './jobs/contract-delivery';
 import { registerStatusPolling } from './jobs/status-poll';
+import { registerMoneyOperations } from './jobs/money-operations';
 import { registerWebhookDelivery } from './jobs/webhook-delivery';
 import lenders from './lenders';
 import { registerHousekeeping } from './services/housekeeping';
@@ -66,6 +67,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   registerWebhookDelivery(instance);
   registerHousekeeping(instance);
   registerContractDelivery(instance);
+  registerMoneyOperations(instance);
 
   await instance.register(health);
   await instance.register(metricsRoute);

@@ -22,7 +22,7 @@ export interface Customer {
   form: Record<string, unknown>;
 }
 
-export async function startConsumer(t: TestApp, nationalId: string, version: 1 | 2, origin: string): Promise<Customer> {
+export async function startConsumer(t: TestApp, nationalId: string, version: 1 | 2, origin: string, overrides: Parameters<typeof buildPrivateApplication>[1] = {}): Promise<Customer> {
   const person = TEST_PEOPLE.find((p) => p.nationalId === nationalId);
   if (!person) throw new Error(`no test person ${nationalId}`);
   const merchantPaymentReference = nextReference();
@@ -30,7 +30,7 @@ export async function startConsumer(t: TestApp, nationalId: string, version: 1 |
     method: 'POST',
     url: MERCHANT_API.applications.pattern,
     headers: merchantAuth,
-    payload: buildPrivateApplication(nationalId, { merchantPaymentReference, version, callbackUrl: `${origin}/demo-shop/return`, webhookUrl: `${origin}/demo-shop/webhook` }),
+    payload: buildPrivateApplication(nationalId, { merchantPaymentReference, version, callbackUrl: `${origin}/demo-shop/return`, webhookUrl: `${origin}/demo-shop/webhook`, ...overrides }),
   });
   expect(created.statusCode, created.body).toBe(201);
   const { reference } = created.json<{ reference: string }>();

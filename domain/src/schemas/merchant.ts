@@ -3,6 +3,9 @@ import { COUNTRY_CODES } from '../countries';
 import { LOAN_LIMITS, TEXT_LIMITS } from '../limits';
 import { validationKey } from '../messages';
 import { MERCHANT_STATUSES } from '../lifecycle';
+import { MONEY_OPERATION_KINDS, MONEY_OPERATION_STATES, SETTLEMENT_STATES } from '../settlement';
+import { ERROR_CODES } from '../errors';
+import { CURRENCIES } from '../countries';
 import { CUSTOMER_TYPES, OUTCOMES } from '../outcomes';
 import {
   absoluteUrlSchema,
@@ -110,6 +113,86 @@ export const applicationEventSchema = z.object({
 });
 export type ApplicationEventView = z.output<typeof applicationEventSchema>;
 
+// ---- Money after the sale (issue 30) ----------------------------------------------------------
+
+/** An amount of money as the merchant API takes it: more than zero, to the øre/öre. */
+const amountSchema = z.number().check(
+  z.gt(0),
+  z.maximum(LOAN_LIMITS.maxAmount),
+  z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, { message: validationKey('wrongFormat') }),
+);
+
+/** Some of an application's items, by their `sku`: what ships, comes back or is dropped. */
+export const moneyLineRequestSchema = z.strictObject({
+  sku: requiredText(TEXT_LIMITS.sku),
+  quantity: z.int().check(z.minimum(1), z.maximum(1000)),
+});
+
+/**
+ * A capture, refund or cancel: of some items (`lines`, a partial delivery or return), of an
+ * `amount`, or, with neither, of everything there is for it (all that is open; all that was
+ * captured and not refunded).
+ */
+export const moneyOperationRequestSchema = z
+  .strictObject({
+    amount: z.optional(amountSchema),
+    lines: z.optional(z.array(moneyLineRequestSchema).check(z.minLength(1), z.maxLength(TEXT_LIMITS.items))),
+  })
+  .check(
+    z.superRefine((request, ctx) => {
+      if (request.amount !== undefined && request.lines !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: validationKey('amountOrLines') });
+      }
+    }),
+  );
+export type MoneyOperationRequest = z.output<typeof moneyOperationRequestSchema>;
+
+/** A lease's delivery: when, and the serial numbers of the delivered items where the lender asks for them. */
+export const confirmDeliveryRequestSchema = z.strictObject({
+  deliveredOn: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, validationKey('wrongFormat')))),
+  serialNumbers: z.optional(
+    z.array(z.strictObject({ sku: requiredText(TEXT_LIMITS.sku), serialNumber: requiredText(100) })).check(z.maxLength(TEXT_LIMITS.items)),
+  ),
+});
+export type ConfirmDeliveryRequest = z.output<typeof confirmDeliveryRequestSchema>;
+
+/** The header that makes a money operation idempotent: the same key again answers the same operation. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = requiredText(200).check(z.regex(/^[\x21-\x7e]+$/, validationKey('wrongFormat')));
+
+export const moneyOperationViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(MONEY_OPERATION_KINDS),
+  /** pending: accepted and kept, the lender has not answered yet (it is retried); done or failed: answered. */
+  state: z.enum(MONEY_OPERATION_STATES),
+  /** Including VAT; null for a delivery confirmation. */
+  amount: z.nullable(z.number()),
+  lines: z.array(z.object({ sku: z.string(), quantity: z.number() })),
+  createdAt: z.string(),
+  completedAt: z.nullable(z.string()),
+  /** Why it failed, in the error catalogue's terms. */
+  failure: z.nullable(z.object({ errorCode: z.enum(ERROR_CODES) })),
+});
+export type MoneyOperationView = z.output<typeof moneyOperationViewSchema>;
+
+/** A granted application's money at the lender (null before it is granted). */
+export const moneyViewSchema = z.object({
+  currency: z.enum(CURRENCIES),
+  authorized: z.number(),
+  captured: z.number(),
+  refunded: z.number(),
+  cancelled: z.number(),
+  settlement: z.enum(SETTLEMENT_STATES),
+});
+export type MoneyView = z.output<typeof moneyViewSchema>;
+
+/** The answer to a money operation: the operation and the application's money afterwards. */
+export const moneyOperationResponseSchema = z.object({
+  operation: moneyOperationViewSchema,
+  money: z.nullable(moneyViewSchema),
+});
+export type MoneyOperationResponse = z.output<typeof moneyOperationResponseSchema>;
+
 export const merchantApplicationViewSchema = z.object({
   merchantPaymentReference: z.string(),
   reference: z.string(),
@@ -122,5 +205,11 @@ export const merchantApplicationViewSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   timeline: z.array(applicationEventSchema),
+  /** A granted application's money: authorized, captured, refunded, cancelled (null before it is granted). */
+  money: z.nullable(moneyViewSchema),
+  /** A lease: when its delivery was confirmed (null before, and for a consumer credit). */
+  deliveryConfirmedAt: z.nullable(z.string()),
+  /** The merchant's money operations on it, oldest first, with their states. */
+  operations: z.array(moneyOperationViewSchema),
 });
 export type MerchantApplicationView = z.output<typeof merchantApplicationViewSchema>;

@@ -6,7 +6,7 @@
  */
 import { MERCHANT_STATUSES, WEBHOOK_EVENT_TYPES } from '../lifecycle';
 import { OUTCOMES } from '../outcomes';
-import { applicationEventSchema } from './merchant';
+import { applicationEventSchema, moneyOperationViewSchema, moneyViewSchema } from './merchant';
 import { z } from './zod';
 
 export const WEBHOOK_HEADERS = {
@@ -54,6 +54,10 @@ export const webhookDataSchema = z.looseObject({
   outcome: z.nullable(z.enum(OUTCOMES)),
   /** The timeline entry of the change, as the merchant API's timeline shows it. */
   event: applicationEventSchema,
+  /** After the sale (`payment.*`, `lease.*`): the operation, as the merchant API shows it. */
+  operation: z.optional(moneyOperationViewSchema),
+  /** After the sale: the application's money afterwards. */
+  money: z.optional(z.nullable(moneyViewSchema)),
 });
 export type WebhookData = z.output<typeof webhookDataSchema>;
 

@@ -9,7 +9,7 @@ import type { ApplyForm, Language, LifecycleEvent } from '@portal/domain';
 import type { ApplicationRecord } from '../db/repositories/applications';
 import type { CustomerRecord } from '../db/repositories/customers';
 import type { LenderAccount, ProviderAnswer, ProviderApplication, ProviderKind } from '../db/repositories/provider-applications';
-import type { ProviderResult } from '../providers/types';
+import type { MoneyOperation, PaymentMoney, ProviderResult } from '../providers/types';
 
 export interface SubmitInput {
   application: ApplicationRecord;
@@ -36,7 +36,38 @@ export interface Reading {
 /** Where the customer signs next. */
 export type SigningStart = { kind: 'redirect'; url: string } | { kind: 'not-ready' };
 
+/** A money operation after the sale, as a lender does it (issue 30). */
+export type MoneyMove = 'capture' | 'refund' | 'cancel';
+
+/** What a lender of consumer credit does with a granted payment's money. */
+export interface LenderMoney {
+  /** Captures, refunds or cancels at the lender; answers the money as the lender reads it afterwards. */
+  move(application: ApplicationRecord, provider: ProviderApplication, kind: MoneyMove, operation: MoneyOperation): Promise<ProviderResult<PaymentMoney>>;
+  /** The money as the lender reads it now (to tell, after a crash, whether an operation was done). */
+  read(application: ApplicationRecord, provider: ProviderApplication): Promise<ProviderResult<PaymentMoney>>;
+}
+
+/** What a lessor does when the merchant confirms a lease's delivery. */
+export interface LenderDelivery {
+  confirm(
+    application: ApplicationRecord,
+    provider: ProviderApplication,
+    input: { operationId: string; deliveredOn: string; serialNumbers: { sku: string; serialNumber: string }[] },
+  ): Promise<ProviderResult<void>>;
+  /** Whether the lessor has the delivery confirmed already (after a crash between sending and recording). */
+  confirmed(application: ApplicationRecord, provider: ProviderApplication): Promise<ProviderResult<boolean>>;
+  /**
+   * What the lessor would refuse in a confirmation before it is sent, by the merchant's field
+   * (`deliveredOn`, `serialNumbers`): the merchant API answers 400 instead of accepting it.
+   */
+  problems(application: ApplicationRecord, input: { deliveredOn: string; serialNumbers: { sku: string; serialNumber: string }[] }): ('deliveredOn' | 'serialNumbers')[];
+}
+
 export interface LenderFlow {
+  /** Money after the sale (consumer credit); absent: the lender takes no such operation. */
+  readonly money?: LenderMoney;
+  /** Delivery confirmation (leasing); absent: not a lease. */
+  readonly delivery?: LenderDelivery;
   readonly kind: ProviderKind;
   /** Sends the application to the lender (once: the caller holds the submission lease). */
   submit(input: SubmitInput): Promise<ProviderResult<ProviderAnswer>>;

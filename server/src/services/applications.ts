@@ -14,7 +14,7 @@ import {
   validationKey,
 } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { isUniqueViolation } from '../db/db';
 import { repositories } from '../db/repositories';
 import type { ApplicationRecord } from '../db/repositories/applications';
@@ -27,6 +27,8 @@ import type { CompanyRegistryClient } from '../providers/registry/types';
 import type { SessionIdentity } from '../types';
 import { awaitsLender, companyAccess, registryUnavailable, SIGNING_RIGHT_AWAITING_LENDER, signatoryNotConfirmed, unsettledText } from './company-access';
 import { loanViewOf } from './pricing';
+import { moneyView, operationView } from './money-operations';
+import type { ApplicationMoney, MoneyOperationRecord } from '../db/repositories/money';
 
 export function applyUrl(publicUrl: string, app: Pick<ApplicationRecord, 'reference' | 'countryCode'>): string {
   return `${publicUrl}${pagePath(PAGES.apply.url({ reference: app.reference }))}?countryCode=${app.countryCode}`;
@@ -168,10 +170,13 @@ export async function createApplication(
   }
 }
 
+/** An application as the merchant API shows it: its status and timeline, and its money after the sale. */
 export function merchantView(
   publicUrl: string,
   app: ApplicationRecord,
   events: readonly EventRecord[],
+  money: ApplicationMoney = { money: null, deliveryConfirmedAt: null },
+  operations: readonly MoneyOperationRecord[] = [],
 ): MerchantApplicationView {
   return {
     merchantPaymentReference: app.merchantPaymentReference,
@@ -191,7 +196,17 @@ export function merchantView(
       outcome: event.outcome,
       detail: event.detail,
     })),
+    money: moneyView(app, money.money),
+    deliveryConfirmedAt: money.deliveryConfirmedAt?.toISOString() ?? null,
+    operations: operations.map(operationView),
   };
+}
+
+/** The merchant API's view of an application, read in one go. */
+export async function loadMerchantView(db: Queryable, publicUrl: string, app: ApplicationRecord): Promise<MerchantApplicationView> {
+  const repos = repositories(db);
+  const [events, money, operations] = await Promise.all([repos.events.listForApplication(app.id), repos.money.ofApplication(app.id), repos.money.listForApplication(app.id)]);
+  return merchantView(publicUrl, app, events, money, operations);
 }
 
 // ---------------------------------------------------------------------------------------------

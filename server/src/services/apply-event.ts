@@ -39,6 +39,8 @@ export interface ApplyOptions {
   tx?: Queryable;
   /** Keep a timeline entry even when nothing changes (e.g. an identification). */
   recordUnchanged?: boolean;
+  /** More of the webhook's data (after the sale: the operation and the money), beside the change. */
+  webhookData?: Pick<WebhookData, 'operation' | 'money'>;
 }
 
 export async function applyEvent(app: FastifyInstance, applicationId: string, event: LifecycleEvent, options: ApplyOptions = {}): Promise<Applied> {
@@ -69,12 +71,17 @@ export async function applyEvent(app: FastifyInstance, applicationId: string, ev
         status: merchantStatus,
         outcome: next.outcome,
         event: { type: entry.type, at: entry.createdAt.toISOString(), status: merchantStatus, outcome: next.outcome, detail: entry.detail },
+        ...options.webhookData,
       };
       const { id, sequence } = await repos.webhookEvents.insert(applicationId, current.webhookUrl, { type: next.webhook, data });
       const job: WebhookJob = { eventId: id, applicationId, sequence };
       await app.jobs.send(WEBHOOK_QUEUE, job, { transaction: q });
     }
-    if (next.to === 'COMPLETED') await becomeSubscription(app, q, updated);
+    if (next.to === 'COMPLETED' && current.status !== 'COMPLETED') {
+      await becomeSubscription(app, q, updated);
+      // Granted: a consumer credit's amount is authorized at the lender, for the merchant to capture.
+      if (current.provider === 'RESURS') await repos.money.authorize(applicationId, current.loanAmount);
+    }
     app.log.info({ applicationId, event, from: current.status, to: next.to, outcome: next.outcome }, 'lifecycle: transition');
     return { application: updated, changed: true };
   };

@@ -3,3 +3,4 @@ export const WEBHOOK_QUEUE = 'webhook-delivery';
 export const STATUS_POLL_QUEUE = 'provider-status-poll';
 export const RESURS_V2_CALLBACK_QUEUE = 'resurs-v2-callback';
 export const CONTRACT_DELIVERY_QUEUE = 'contract-delivery';
+export const MONEY_OPERATION_QUEUE = 'money-operation';

@@ -15,6 +15,7 @@ import { auditLogRepository } from './audit-log';
 import { operatorSessionsRepository } from './operator-sessions';
 import { webhookAttemptsRepository } from './webhook-attempts';
 import { rateLimitsRepository } from './rate-limits';
+import { moneyRepository } from './money';
 
 /** Every repository bound to one connection or transaction. */
 export function repositories(db: Queryable) {
@@ -35,6 +36,7 @@ export function repositories(db: Queryable) {
     operatorSessions: operatorSessionsRepository(db),
     webhookAttempts: webhookAttemptsRepository(db),
     rateLimits: rateLimitsRepository(db),
+    money: moneyRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

@@ -5,10 +5,11 @@
  */
 import type { LeasingState, LifecycleEvent } from '@portal/domain';
 import type { ApplicationRecord } from '../../db/repositories/applications';
-import type { GrenkeClient, GrenkeObject, GrenkeState } from '../../providers/grenke/types';
+import { DELIVERY_REFUSALS, deliveryProblems } from '../../providers/grenke/delivery-confirmation';
+import type { GrenkeClient, GrenkeDeliveryConfirmation, GrenkeObject, GrenkeState } from '../../providers/grenke/types';
 import { isFinal, isGrenkeState, isUncertain, leasingStateOf } from '../../providers/grenke/states';
 import { finalAtGrenke } from '../../providers/grenke/refusals';
-import { ok } from '../../providers/types';
+import { fail, ok } from '../../providers/types';
 import { netPriceIn } from '../consumer';
 import type { LenderFlow, Reading } from '../types';
 
@@ -26,6 +27,19 @@ export function grenkeObjectsOf(application: Pick<ApplicationRecord, 'items' | '
     netPricePerObject: netPriceIn(application.countryCode, item.unitPrice),
     serialNumber: item.serialNumber,
   }));
+}
+
+/** A delivery confirmation as GRENKE's adapter takes it: the lease's objects, each unit's serial number by item. */
+function confirmationOf(
+  application: Pick<ApplicationRecord, 'items'>,
+  input: { operationId: string; deliveredOn: string; serialNumbers: { sku: string; serialNumber: string }[] },
+): GrenkeDeliveryConfirmation {
+  return {
+    operationId: input.operationId,
+    deliveredOn: input.deliveredOn,
+    objects: application.items.map((item) => ({ reference: item.sku, description: item.name, quantity: item.quantity })),
+    serialNumbers: input.serialNumbers.map(({ sku, serialNumber }) => ({ reference: sku, serialNumber })),
+  };
 }
 
 /** The lifecycle events a leasing state means (none while GRENKE is still working on it). */
@@ -136,6 +150,23 @@ export function grenkeFlow({ client }: { client: GrenkeClient }): LenderFlow {
       const result = await client.getRequest(application.countryCode, provider.externalId, { applicationId: application.id });
       if (!result.ok) return result;
       return result.value.state === 'Contracted' ? finalAtGrenke(result.value.state) : ok(undefined);
+    },
+
+    delivery: {
+      async confirm(application, provider, input) {
+        if (!provider.externalId) return fail({ kind: 'refused', status: 409, catalogue: 'PAYMENT_RESPONSE_MISSING' });
+        const result = await client.confirmDelivery(application.countryCode, provider.externalId, confirmationOf(application, input), { applicationId: application.id });
+        return result.ok ? ok(undefined) : result;
+      },
+      problems(application, input) {
+        const found = deliveryProblems(confirmationOf(application, { operationId: '', ...input }));
+        return [...new Set(found.map((problem) => (problem.code === DELIVERY_REFUSALS.dateInvalid ? ('deliveredOn' as const) : ('serialNumbers' as const))))];
+      },
+      async confirmed(application, provider) {
+        if (!provider.externalId) return ok(false);
+        const found = await client.findDeliveryConfirmation(application.countryCode, provider.externalId, { applicationId: application.id });
+        return found.ok ? ok(found.value.delivery === 'confirmed') : found;
+      },
     },
   };
 }

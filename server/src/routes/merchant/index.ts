@@ -4,7 +4,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiErrorBodySchema,
+  checkInput,
+  confirmDeliveryRequestSchema,
+  fieldMessagesOf,
   createApplicationRequestSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  type MoneyOperationKind,
+  moneyOperationRequestSchema,
+  moneyOperationResponseSchema,
   createApplicationResponseSchema,
   MERCHANT_API,
   merchantApplicationViewSchema,
@@ -15,9 +22,10 @@ import type { Merchant } from '../../db/repositories/merchants';
 import { sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { addressKey } from '../../plugins/rate-limits';
-import { createApplication, merchantView } from '../../services/applications';
+import { createApplication, loadMerchantView } from '../../services/applications';
 import { API_KEY_VISIBLE_CHARS } from '../../services/back-office/merchants/secrets';
 import { cancelByMerchant } from '../../services/cancel-application';
+import { requestMoneyOperation } from '../../services/money-operations';
 import { merchantOpenApi, withRateLimitHeaders } from './openapi';
 
 declare module 'fastify' {
@@ -29,6 +37,19 @@ declare module 'fastify' {
 const errorSchema = apiErrorBodySchema;
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema, 503: errorSchema };
+
+/** The Idempotency-Key of a money operation, as the merchant sent it (checked by the use case). */
+const idempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z.optional(z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[\x21-\x7e]+$/))),
+});
+
+/** What every money operation's documentation says of its answers, idempotency and outages. */
+const MONEY_CONTRACT =
+  'Idempotent by the `Idempotency-Key` header (required): the same key with the same request answers the same operation again, ' +
+  'with another request 409. The operation is checked against the application\'s money (operations still pending count), kept, and ' +
+  'sent to the lender at once: `200` when the lender has answered (`state` `done`, or `failed` with the catalogue\'s code), `202` ' +
+  'with `state` `pending` when it could not be reached: the portal keeps trying with backoff and never sends it twice; a ' +
+  '`payment.*` webhook (`payment.operation_failed` on failure) says when it is answered. Amounts include VAT.';
 
 const API_KEY_USE_RESOLUTION_MS = 60_000;
 
@@ -130,8 +151,7 @@ export default async function merchantApi(app: FastifyInstance) {
           request.params.merchantPaymentReference,
         );
         if (!application) throw ApiError.notFound();
-        const events = await scope.repos.events.listForApplication(application.id);
-        return merchantView(scope.config.publicUrl, application, events);
+        return loadMerchantView(scope.db, scope.config.publicUrl, application);
       },
     );
 
@@ -141,22 +161,94 @@ export default async function merchantApi(app: FastifyInstance) {
         schema: {
           operationId: 'cancelApplication',
           tags: ['Applications'],
-          summary: 'Cancel an application that is not final (idempotent)',
+          summary: 'Cancel an application that is not final, or what is not captured of a granted one (idempotent)',
           description:
             'For an order the shop has cancelled. The application is withdrawn at the lender if it is already there, ' +
             'becomes CANCELLED with outcome `apply_cancelled` (`client_sign_success_cancelled` once the customer has signed), ' +
             'and an `application.cancelled` webhook follows; the customer\'s open screen says the shop cancelled it. ' +
-            'Cancelling a cancelled application answers it again (200). A completed, declined or failed application ' +
-            'cannot be cancelled (409 PAYMENT_STATUS_FINAL); a lender that cannot be reached answers 503 and nothing changes.',
+            'Cancelling a cancelled application answers it again (200). A declined or failed application ' +
+            'cannot be cancelled (409 PAYMENT_STATUS_FINAL); a lender that cannot be reached answers 503 and nothing changes. ' +
+            'A granted consumer credit (COMPLETED) stays granted: what is not captured is cancelled at the lender, all of it, an ' +
+            '`amount` or `lines` of it, as a money operation (its answer is the application, the operation last in `operations`; ' +
+            `a \`payment.cancelled\` webhook follows). ${MONEY_CONTRACT}`,
           params: z.object({ merchantPaymentReference: merchantPaymentReferenceSchema }),
-          response: { 200: merchantApplicationViewSchema, ...errors },
+          headers: idempotencyHeaders,
+          // Read by the handler: a cancel before the decision has no body at all.
+          response: { 200: merchantApplicationViewSchema, 202: merchantApplicationViewSchema, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const merchant = requireMerchant(request);
+        const found = await scope.repos.applications.findByMerchantReference(merchant.id, request.params.merchantPaymentReference);
+        // After the lender granted it, a cancel is of what is not captured: a money operation.
+        if (found?.status === 'COMPLETED' && found.provider === 'RESURS') {
+          const body = checkInput(moneyOperationRequestSchema, request.body ?? {});
+          if (!body.success) throw ApiError.badRequest(fieldMessagesOf(body.error));
+          const answer = await requestMoneyOperation(scope, merchant, request.params.merchantPaymentReference, 'cancel', body.data, request.headers[IDEMPOTENCY_KEY_HEADER]);
+          const after = await scope.repos.applications.findById(found.id);
+          return reply.status(answer.status).send(await loadMerchantView(scope.db, scope.config.publicUrl, after ?? found));
+        }
         const application = await cancelByMerchant(scope, merchant, request.params.merchantPaymentReference);
-        const events = await scope.repos.events.listForApplication(application.id);
-        return merchantView(scope.config.publicUrl, application, events);
+        return loadMerchantView(scope.db, scope.config.publicUrl, application);
+      },
+    );
+
+    const moneyRoute = (kind: Exclude<MoneyOperationKind, 'confirm-delivery' | 'cancel'>, summary: string, description: string) =>
+      api.post(
+        kind === 'capture' ? MERCHANT_API.capture.pattern : MERCHANT_API.refund.pattern,
+        {
+          schema: {
+            operationId: `${kind}Payment`,
+            tags: ['After the sale'],
+            summary,
+            description: `${description} ${MONEY_CONTRACT}`,
+            params: z.object({ merchantPaymentReference: merchantPaymentReferenceSchema }),
+            headers: idempotencyHeaders,
+            body: moneyOperationRequestSchema,
+            response: { 200: moneyOperationResponseSchema, 202: moneyOperationResponseSchema, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const merchant = requireMerchant(request);
+          const answer = await requestMoneyOperation(scope, merchant, request.params.merchantPaymentReference, kind, request.body, request.headers[IDEMPOTENCY_KEY_HEADER]);
+          return reply.status(answer.status).send(answer.body);
+        },
+      );
+    moneyRoute(
+      'capture',
+      'Capture a granted consumer credit, all of it or part (as goods ship)',
+      'The lender pays the merchant what is captured. Give `lines` (items by `sku` and quantity: a partial delivery), an `amount`, or ' +
+        'neither for everything still open. More than is open answers 400; nothing open (all captured or cancelled) 409 PAYMENT_STATUS_FINAL; ' +
+        'an application the lender has not granted (or declined) 409 APPLICATION_NOT_APPROVED.',
+    );
+    moneyRoute(
+      'refund',
+      'Refund what was captured, all of it or part (as goods come back)',
+      'The lender pays the customer back. Give `lines`, an `amount`, or neither for everything captured and not refunded. More than ' +
+        'that answers 400; nothing captured 409 PAYMENT_STATUS_FINAL.',
+    );
+
+    api.post(
+      MERCHANT_API.confirmDelivery.pattern,
+      {
+        schema: {
+          operationId: 'confirmDelivery',
+          tags: ['After the sale'],
+          summary: 'Confirm a lease\'s delivery: the lease starts',
+          description:
+            'For a business lease the customer has signed: the leased goods were delivered (`deliveredOn`, today when left out), with the ' +
+            'serial numbers of the items where the lessor asks for them. A second confirmation answers 409 PAYMENT_STATUS_FINAL; a lease ' +
+            `not yet signed 409 APPLICATION_NOT_APPROVED; a consumer credit 400. A \`lease.delivery_confirmed\` webhook follows. ${MONEY_CONTRACT}`,
+          params: z.object({ merchantPaymentReference: merchantPaymentReferenceSchema }),
+          headers: idempotencyHeaders,
+          body: confirmDeliveryRequestSchema,
+          response: { 200: moneyOperationResponseSchema, 202: moneyOperationResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const merchant = requireMerchant(request);
+        const answer = await requestMoneyOperation(scope, merchant, request.params.merchantPaymentReference, 'confirm-delivery', request.body, request.headers[IDEMPOTENCY_KEY_HEADER]);
+        return reply.status(answer.status).send(answer.body);
       },
     );
   });
