@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MERCHANT_API, WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS } from '@portal/domain';
+import { confirmDeliveryRequestSchema, MERCHANT_API, moneyOperationRequestSchema, WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS } from '@portal/domain';
 import { VERIFY_IN_NODE, VERIFY_IN_PYTHON } from '../src/routes/merchant/openapi';
 import { signWebhook } from '../src/services/webhooks';
 import { createTestApp, type TestApp } from './helpers';
@@ -41,6 +41,25 @@ describe('the merchant API document', () => {
     expect(report.problems).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   }, 60_000);
+
+  it('documents the operations after the sale with the Idempotency-Key header and examples that fit their schemas', () => {
+    for (const [pattern, operationId] of [
+      [MERCHANT_API.capture.pattern, 'capturePayment'],
+      [MERCHANT_API.refund.pattern, 'refundPayment'],
+      [MERCHANT_API.confirmDelivery.pattern, 'confirmDelivery'],
+      [MERCHANT_API.cancel.pattern, 'cancelApplication'],
+    ] as const) {
+      const operation = document.paths[pattern.replace(/:(\w+)/g, '{$1}')]?.post as
+        | { operationId?: string; parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { examples?: Record<string, { value: unknown }> }> } }
+        | undefined;
+      expect(operation?.operationId, pattern).toBe(operationId);
+      expect(operation?.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'), pattern).toBe(true);
+      const examples = Object.values(operation?.requestBody?.content?.['application/json']?.examples ?? {});
+      expect(examples.length, pattern).toBeGreaterThan(0);
+      const schema = pattern === MERCHANT_API.confirmDelivery.pattern ? confirmDeliveryRequestSchema : moneyOperationRequestSchema;
+      for (const example of examples) expect(schema.safeParse(example.value).success, `${pattern} ${JSON.stringify(example.value)}`).toBe(true);
+    }
+  });
 
   it('names every operation, and has a licence and a contact', () => {
     const operations = Object.values(document.paths).flatMap((path) => Object.values(path));

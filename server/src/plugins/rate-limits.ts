@@ -148,11 +148,6 @@ export interface RateLimits {
    * `headers`, the answer carries the RateLimit-* fields of the tightest limit.
    */
   check(reply: FastifyReply, keys: readonly LimitKey[], options?: { headers?: boolean }): Promise<LimitState[]>;
-  /**
-   * Seconds this instance still refuses `key` for, from memory (0: not known to be over): a
-   * check before work that only failures count against.
-   */
-  refusedFor(limit: RateLimitName, key: string): number;
   /** A preHandler that checks the limits whose keys `keysOf` finds in the request. */
   guard(keysOf: (request: FastifyRequest) => readonly LimitKey[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** The memory-first counter of one limit (the payment status poll). */
@@ -190,7 +185,7 @@ export default fp(async function rateLimits(app: FastifyInstance) {
     return limiter;
   };
 
-  // Keys this instance found over a limit, until when: what `refusedFor` answers from memory.
+  // Keys this instance found over a limit, until when: refused from memory, without a database round trip.
   const refusedUntil = new Map<string, number>();
   const remember = (name: RateLimitName, key: string, ms: number) => {
     if (refusedUntil.size >= 10_000) {
@@ -259,10 +254,6 @@ export default fp(async function rateLimits(app: FastifyInstance) {
   const locals = new Map<RateLimitName, LocalFirstLimit>();
   app.decorate('limits', {
     check,
-    refusedFor(name, key) {
-      const until = refusedUntil.get(`${name}:${key}`) ?? 0;
-      return until > Date.now() ? secondsUntil(until - Date.now()) : 0;
-    },
     guard: (keysOf) => async (request, reply) => {
       await check(reply, keysOf(request));
     },

@@ -26,7 +26,7 @@ import { createApplication, loadMerchantView } from '../../services/applications
 import { API_KEY_VISIBLE_CHARS } from '../../services/back-office/merchants/secrets';
 import { cancelByMerchant } from '../../services/cancel-application';
 import { requestMoneyOperation } from '../../services/money-operations';
-import { merchantOpenApi, withRateLimitHeaders } from './openapi';
+import { merchantOpenApi, withMoneyExamples, withRateLimitHeaders } from './openapi';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,7 +69,8 @@ export default async function merchantApi(app: FastifyInstance) {
     openapi: merchantOpenApi(app.config.publicUrl),
     transform: jsonSchemaTransform,
     // The rate limit's headers on every answer (routes' schemas describe bodies only).
-    transformObject: (document) => ('openapiObject' in document ? withRateLimitHeaders(document.openapiObject) : document.swaggerObject),
+    transformObject: (document) =>
+      'openapiObject' in document ? withMoneyExamples(withRateLimitHeaders(document.openapiObject), (pattern) => pattern.replace(/:(\w+)/g, '{$1}')) : document.swaggerObject,
   });
   await app.register(swaggerUi, {
     routePrefix: MERCHANT_API.docs.pattern,

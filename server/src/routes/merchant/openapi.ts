@@ -242,7 +242,7 @@ const RETRY_AFTER: OpenAPIV3_1.HeaderObject = {
   schema: { type: 'integer', minimum: 1 },
 };
 
-const RATE_LIMITING = `**Rate limits.** Each API key may make ${RATE_LIMITS.merchantApiPerKey.points} calls per ${RATE_LIMITS.merchantApiPerKey.windowSeconds} seconds, counted across every server of the portal. Every answer to a call with a valid key carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the window ends); over the limit the answer is \`429\` with \`errorCode\` \`TOO_MANY_REQUESTS\` and \`Retry-After\` (seconds). An address that sends ${RATE_LIMITS.merchantAuthFailuresPerIp.points} calls with a wrong or missing key within ${RATE_LIMITS.merchantAuthFailuresPerIp.windowSeconds / 60} minutes gets \`429\` instead of \`401\` until its window ends. Back off and retry after the time given; use the webhooks rather than polling an application's status.`;
+const RATE_LIMITING = `**Rate limits.** Each API key may make ${RATE_LIMITS.merchantApiPerKey.points} calls per ${RATE_LIMITS.merchantApiPerKey.windowSeconds} seconds, counted across every server of the portal. Every answer to a call with a valid key carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the window ends); over the limit the answer is \`429\` with \`errorCode\` \`TOO_MANY_REQUESTS\` and \`Retry-After\` (seconds). Calls with a wrong or missing key are counted per address and per key prefix; after ${RATE_LIMITS.merchantAuthFailuresPerIp.points} within ${RATE_LIMITS.merchantAuthFailuresPerIp.windowSeconds / 60} minutes they get \`429\` instead of \`401\` until the window ends. A valid key is always served, whatever else its address sent. Back off and retry after the time given; use the webhooks rather than polling an application's status.`;
 
 /** What `withRateLimitHeaders` reads and writes of an OpenAPI document (any 3.x version). */
 interface DocumentWithResponses {
@@ -272,6 +272,73 @@ export function withRateLimitHeaders<T extends DocumentWithResponses>(document: 
   return document;
 }
 
+type Example = { summary: string; value: unknown };
+type WithExamples = { requestBody?: { content?: Record<string, { examples?: Record<string, Example> }> }; responses?: Record<string, unknown> };
+
+const operationExample = (kind: string, amount: number | null, state: string, lines: { sku: string; quantity: number }[] = []) => ({
+  id: '6f1c2f0e-8d4b-4c1e-9a77-0b6f3d2a9c11',
+  kind,
+  state,
+  amount,
+  lines,
+  createdAt: '2026-11-27T10:15:30.000Z',
+  completedAt: state === 'pending' ? null : '2026-11-27T10:15:31.000Z',
+  failure: null,
+});
+const moneyExample = (captured: number, refunded: number, cancelled: number, settlement: string) => ({ currency: 'NOK', authorized: 15000, captured, refunded, cancelled, settlement });
+
+/** Examples of the money operations' requests and answers, by path. */
+const MONEY_EXAMPLES: Readonly<Record<string, { request: Record<string, Example>; response?: Record<string, Example> }>> = {
+  [MERCHANT_API.capture.pattern]: {
+    request: {
+      all: { summary: 'Everything still open (the whole order shipped)', value: {} },
+      lines: { summary: 'Some items (a partial delivery)', value: { lines: [{ sku: 'PHN-128', quantity: 1 }] } },
+      amount: { summary: 'An amount', value: { amount: 2500 } },
+    },
+    response: {
+      done: { summary: 'Captured at the lender', value: { operation: operationExample('capture', 10000, 'done', [{ sku: 'PHN-128', quantity: 1 }]), money: moneyExample(10000, 0, 0, 'PARTLY_CAPTURED') } },
+      pending: { summary: 'Kept; the lender could not be reached (202): a webhook follows', value: { operation: operationExample('capture', 2500, 'pending'), money: moneyExample(10000, 0, 0, 'PARTLY_CAPTURED') } },
+    },
+  },
+  [MERCHANT_API.refund.pattern]: {
+    request: {
+      lines: { summary: 'Returned items', value: { lines: [{ sku: 'CASE-1', quantity: 1 }] } },
+      all: { summary: 'Everything captured and not refunded', value: {} },
+    },
+    response: { done: { summary: 'Refunded at the lender', value: { operation: operationExample('refund', 2500, 'done', [{ sku: 'CASE-1', quantity: 1 }]), money: moneyExample(12500, 2500, 0, 'PARTLY_CAPTURED') } } },
+  },
+  [MERCHANT_API.cancel.pattern]: {
+    request: {
+      before: { summary: 'Before the lender granted it: no body', value: {} },
+      rest: { summary: 'A granted credit: cancel what is not captured', value: {} },
+      amount: { summary: 'A granted credit: cancel an amount of what is not captured', value: { amount: 2500 } },
+    },
+  },
+  [MERCHANT_API.confirmDelivery.pattern]: {
+    request: { delivered: { summary: 'Delivered today, with the serial number of each unit', value: { deliveredOn: '2026-11-27', serialNumbers: [{ sku: 'OFF-KIT', serialNumber: 'SN-4711' }] } } },
+    response: { done: { summary: 'The lessor has the delivery', value: { operation: operationExample('confirm-delivery', null, 'done'), money: null } } },
+  },
+};
+
+/** Adds the money operations' examples to the document (the routes' schemas carry shapes only). */
+export function withMoneyExamples<T extends { paths?: Record<string, unknown> }>(document: T, toPath: (pattern: string) => string): T {
+  for (const [pattern, examples] of Object.entries(MONEY_EXAMPLES)) {
+    const operation = (document.paths?.[toPath(pattern)] as { post?: WithExamples } | undefined)?.post;
+    if (!operation) continue;
+    operation.requestBody ??= {};
+    operation.requestBody.content ??= {};
+    operation.requestBody.content['application/json'] = { ...operation.requestBody.content['application/json'], examples: examples.request };
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      if (!examples.response || !['200', '202'].includes(status)) continue;
+      const content = (response as { content?: Record<string, { examples?: Record<string, Example> }> }).content?.['application/json'];
+      if (!content) continue;
+      const wanted = Object.fromEntries(Object.entries(examples.response).filter(([name]) => (status === '202') === (name === 'pending')));
+      if (Object.keys(wanted).length > 0) content.examples = wanted;
+    }
+  }
+  return document;
+}
+
 /** The `openapi` options of @fastify/swagger: everything of the document that is not a route. */
 export function merchantOpenApi(publicUrl: string): Partial<OpenAPIV3_1.Document> {
   return {
@@ -290,6 +357,11 @@ export function merchantOpenApi(publicUrl: string): Partial<OpenAPIV3_1.Document
     servers: [{ url: publicUrl, description: 'This portal' }],
     tags: [
       { name: 'Applications', description: 'Create applications, read their status and timeline, cancel them.' },
+      {
+        name: 'After the sale',
+        description:
+          'Capture a granted consumer credit as goods ship (all, some items, or an amount), refund what comes back, cancel what will never ship, and confirm a lease\'s delivery. Each is idempotent by its `Idempotency-Key`, kept before it is sent, retried while the lender is down, and followed by a `payment.*` or `lease.*` webhook.',
+      },
       { name: 'Webhooks', description: CONTRACT },
     ],
     components: {
