@@ -42,6 +42,7 @@ import type { MoneyLine, MoneyScope, ProviderFailure } from '../providers/types'
 import { applyEvent } from './apply-event';
 import { apiErrorFor } from './provider-errors';
 import { MONEY_OPERATION_QUEUE } from './queues';
+import { schedulePoll } from './refresh-status';
 
 /** How long one sending of an operation may take before another may take it over (its sender died). */
 export const OPERATION_LEASE_MS = 60_000;
@@ -78,7 +79,7 @@ export function moneyView(application: Pick<ApplicationRecord, 'currency'>, mone
 }
 
 /** The money once the operations still pending are done: what a new operation must fit in. */
-function expectedMoney(money: Money, pending: readonly MoneyOperationRecord[]): Money {
+export function expectedMoney(money: Money, pending: readonly MoneyOperationRecord[]): Money {
   return pending.reduce((sum, operation) => (isMove(operation.kind) && operation.amount !== null ? moneyAfter(operation.kind, sum, operation.amount) : sum), money);
 }
 
@@ -308,7 +309,11 @@ async function settle(
     const repos = repositories(tx);
     await repos.money.settle(operation.id, state, failure);
     if (!application) return;
-    if (state === 'done' && operation.kind === 'confirm-delivery') await repos.money.confirmDelivery(application.id, new Date());
+    if (state === 'done' && operation.kind === 'confirm-delivery') {
+      await repos.money.confirmDelivery(application.id, new Date());
+      // The lessor contracts the lease after the delivery, in its own time: the status poll follows it.
+      await schedulePoll(app, application.id, 0, tx);
+    }
     // The lender's own reading where it gave one; the expected amounts otherwise.
     const before = (await repos.money.ofApplication(application.id)).money;
     const after = state === 'done' && isMove(operation.kind) ? (money ?? (before && operation.amount !== null ? moneyAfter(operation.kind, before, operation.amount) : before)) : before;
