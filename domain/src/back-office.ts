@@ -8,6 +8,7 @@ import { APPLICATION_STATUSES, MERCHANT_STATUSES } from './lifecycle';
 import { CUSTOMER_TYPES, OUTCOMES, PROVIDERS } from './outcomes';
 import { route } from './routes';
 import { absoluteUrlSchema, optionalText, requiredText } from './schemas/atoms';
+import { moneyOperationViewSchema, moneyViewSchema } from './schemas/merchant';
 import { z } from './schemas/zod';
 import { validationKey } from './messages';
 
@@ -78,6 +79,8 @@ export const BACK_OFFICE_API = {
   cancelApplication: r('POST', '/api/back-office/v1/applications/:reference/cancel', 'support'),
   confirmSignatory: r('POST', '/api/back-office/v1/applications/:reference/confirm-signatory', 'support'),
   resendWebhook: r('POST', '/api/back-office/v1/applications/:reference/webhooks/:eventId/resend', 'support'),
+  /** A merchant's money operation that failed, tried again: pending afresh, sent by its job (issue 30). */
+  retryMoneyOperation: r('POST', '/api/back-office/v1/applications/:reference/money-operations/:operationId/retry', 'support'),
   merchants: r('GET', '/api/back-office/v1/merchants', 'support'),
   createMerchant: r('POST', '/api/back-office/v1/merchants', 'admin'),
   merchant: r('GET', '/api/back-office/v1/merchants/:merchantId', 'admin'),
@@ -112,6 +115,7 @@ export const AUDIT_ACTIONS = [
   'application.cancelled',
   'application.signatory_confirmed',
   'webhook.resent',
+  'money_operation.retried',
   'merchant.created',
   'merchant.updated',
   'merchant.deactivated',
@@ -311,6 +315,13 @@ export const webhookEventViewSchema = z.object({
 });
 export type WebhookEventView = z.infer<typeof webhookEventViewSchema>;
 
+/**
+ * A merchant's money operation as support sees it: what the merchant sees, and how often it was
+ * tried (the job's attempts, from 0 again after support retries it).
+ */
+export const backOfficeMoneyOperationSchema = z.extend(moneyOperationViewSchema, { attempts: z.number() });
+export type BackOfficeMoneyOperation = z.infer<typeof backOfficeMoneyOperationSchema>;
+
 export const applicationDetailSchema = z.object({
   application: applicationSummarySchema,
   final: z.boolean(),
@@ -332,6 +343,12 @@ export const applicationDetailSchema = z.object({
    * incomplete`); null when nobody waits.
    */
   signatoryCheck: z.nullable(z.object({ register: z.string(), unsettled: z.string() })),
+  /** A granted consumer credit's money at its lender, as the merchant sees it (null before it is granted, and for a lease). */
+  money: z.nullable(moneyViewSchema),
+  /** A lease: when its delivery was confirmed (null before, and for a consumer credit). */
+  deliveryConfirmedAt: z.nullable(z.string()),
+  /** The merchant's money operations on it (capture, refund, cancel, delivery confirmation), oldest first. */
+  moneyOperations: z.array(backOfficeMoneyOperationSchema),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 

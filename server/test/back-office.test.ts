@@ -114,6 +114,7 @@ describe('back office', () => {
       revealNationalId: REASON,
       cancelApplication: REASON,
       resendWebhook: {},
+      retryMoneyOperation: REASON,
       createMerchant: { id: `role-new-${Date.now().toString(36)}`, name: 'New shop' },
       updateMerchant: { name: 'Role test shop' },
       deactivateMerchant: {},
@@ -139,7 +140,7 @@ describe('back office', () => {
     for (const operation of Object.keys(BACK_OFFICE_API) as BackOfficeOperation[]) {
       const { role } = BACK_OFFICE_API[operation];
       it(`${operation} (${role})`, async () => {
-        Object.assign(params, { reference, eventId, merchantId, keyId: randomUUID(), sessionId: randomUUID() });
+        Object.assign(params, { reference, eventId, merchantId, keyId: randomUUID(), sessionId: randomUUID(), operationId: randomUUID() });
         for (const [who, headers] of [
           ['nobody', {}],
           ['a customer session', { cookie: customerCookie }],

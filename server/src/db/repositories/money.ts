@@ -175,6 +175,21 @@ export function moneyRepository(db: Queryable) {
       await db.query(`UPDATE money_operations SET state = $2, failure_code = $3, lease_until = NULL, completed_at = now() WHERE id = $1 AND state = 'pending'`, [id, state, failureCode]);
     },
 
+    /**
+     * A failed operation tried again (support's retry): pending afresh, its attempts counted from
+     * 0 and its failure cleared. Null unless it had failed (done, still pending, or retried by
+     * someone else just now).
+     */
+    async retry(id: string): Promise<MoneyOperationRecord | null> {
+      const [row] = await db.query<OperationRow>(
+        `UPDATE money_operations SET state = 'pending', attempts = 0, failure_code = NULL, lease_until = NULL, completed_at = NULL
+         WHERE id = $1 AND state = 'failed'
+         RETURNING *`,
+        [id],
+      );
+      return row ? toOperation(row) : null;
+    },
+
     /** Pending operations no one holds: the ones a stopped instance left, for the sweep. */
     async due(limit: number): Promise<string[]> {
       const rows = await db.query<{ id: string }>(

@@ -1,4 +1,4 @@
-/** Support's routes: search, one application with its timeline, reveal, resend, cancel, confirm a company's signatory. */
+/** Support's routes: search, one application with its timeline and money, reveal, resend, cancel, confirm a company's signatory, retry a failed money operation. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -16,6 +16,7 @@ import { applicationDetail, detailOf } from '../../services/back-office/applicat
 import { cancelByOperator } from '../../services/back-office/cancel-by-operator';
 import { confirmSignatory } from '../../services/back-office/confirm-signatory';
 import { resendWebhook } from '../../services/back-office/resend-webhook';
+import { retryMoneyOperation } from '../../services/back-office/retry-money-operation';
 import { revealNationalId } from '../../services/back-office/reveal-national-id';
 import { searchApplications } from '../../services/back-office/search-applications';
 import { errorResponses } from './errors';
@@ -67,7 +68,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
     schema: {
       operationId: one.operationId,
       tags: one.tags,
-      summary: 'One application with its timeline: transitions, provider calls, webhook attempts',
+      summary: 'One application with its timeline (transitions, provider calls, webhook attempts), its money and money operations',
       params: referenceParams,
       response: { 200: applicationDetailSchema, ...errorResponses },
     },
@@ -147,6 +148,26 @@ export default async function applicationRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       await resendWebhook(app, actorOf(request), request.params.reference, request.params.eventId, request.body?.reason);
       return reply.status(202).send({ eventId: request.params.eventId, queued: true });
+    },
+  });
+
+  const retry = backOfficeRoute('retryMoneyOperation');
+  api.route({
+    method: retry.method,
+    url: retry.url,
+    config: retry.config,
+    schema: {
+      operationId: retry.operationId,
+      tags: retry.tags,
+      summary:
+        'Try a failed money operation again: pending afresh and queued, if the money still allows it (409 otherwise: `PAYMENT_STATUS_FINAL` when nothing is left for it, `REQUEST_ERROR` when less is left than it moves, or it has not failed); the reason is audited',
+      params: z.object({ reference: referenceParams.shape.reference, operationId: z.uuid() }),
+      body: reasonBodySchema,
+      response: { 202: applicationDetailSchema, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const application = await retryMoneyOperation(app, actorOf(request), request.params.reference, request.params.operationId, request.body.reason);
+      return reply.status(202).send(await detailOf(app, application));
     },
   });
 }

@@ -1,7 +1,8 @@
 /**
  * One application for support: its summary and its whole timeline — every lifecycle transition,
  * every provider call with its outcome and duration, every webhook delivery attempt with its
- * answer and latency — in the order they happened.
+ * answer and latency — in the order they happened; and its money after the sale with the
+ * merchant's operations on it, as the merchant API shows them, with their attempts.
  */
 import { type ApplicationDetail, isFinalStatus, type TimelineEntry } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import type { EventRecord } from '../../db/repositories/events';
 import { ApiError } from '../../lib/errors';
 import type { Actor } from './actor';
 import { awaitsLender } from '../company-access';
+import { moneyView, operationView } from '../money-operations';
 import { summaryOf } from './application-views';
 
 export async function findApplication(app: FastifyInstance, reference: string): Promise<ApplicationRecord> {
@@ -19,7 +21,7 @@ export async function findApplication(app: FastifyInstance, reference: string): 
 }
 
 export async function detailOf(app: FastifyInstance, application: ApplicationRecord): Promise<ApplicationDetail> {
-  const [customer, merchant, provider, events, calls, webhookEvents, attempts] = [
+  const [customer, merchant, provider, events, calls, webhookEvents, attempts, money, operations] = [
     await app.repos.customers.findByApplicationId(application.id),
     await app.repos.merchants.findById(application.merchantId),
     await app.repos.providerApplications.find(application.id),
@@ -27,6 +29,8 @@ export async function detailOf(app: FastifyInstance, application: ApplicationRec
     await app.repos.providerInteractions.listForApplication(application.id),
     await app.repos.webhookEvents.listForApplication(application.id),
     await app.repos.webhookAttempts.listForApplication(application.id),
+    await app.repos.money.ofApplication(application.id),
+    await app.repos.money.listForApplication(application.id),
   ];
   const timeline: TimelineEntry[] = [
     ...events.map((event): TimelineEntry => ({
@@ -66,6 +70,9 @@ export async function detailOf(app: FastifyInstance, application: ApplicationRec
     webhookUrl: application.webhookUrl,
     lenderAccount: provider?.account ?? null,
     signatoryCheck: signatoryCheckOf(events),
+    money: moneyView(application, money.money),
+    deliveryConfirmedAt: money.deliveryConfirmedAt?.toISOString() ?? null,
+    moneyOperations: operations.map((operation) => ({ ...operationView(operation), attempts: operation.attempts })),
     timeline,
     webhookEvents: webhookEvents.map((event) => ({
       id: event.id,
