@@ -7,5 +7,7 @@ export function useFormatting() {
   return {
     dateTime: (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '–'),
     amount: (value: number, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(value),
+    /** To the øre/öre: captures and refunds need not be whole kroner. */
+    money: (value: number, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value),
   };
 }

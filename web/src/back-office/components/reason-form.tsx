@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { TextArea } from '@/components/ui/text-area';
 import { fieldErrorsOf } from '../api';
-import { type BoKey, useBoT } from '../i18n';
+import { type BoKey, type BoValues, useBoT } from '../i18n';
 import { ErrorMessage } from './error-message';
 
 interface ReasonFormProps {
@@ -15,11 +15,15 @@ interface ReasonFormProps {
   variant?: 'primary' | 'secondary';
   /** Optional reasons may be left empty. */
   optional?: boolean;
+  /** Values for the label's placeholders: which of several like actions this form is for. */
+  values?: BoValues;
+  /** What a refusal (409) means for this action, where the console's general text says too little. */
+  conflict?: BoKey;
   onSubmit: (reason: string | undefined) => Promise<void>;
 }
 
 /** An action that asks why: the reason goes to the audit log with it. */
-export function ReasonForm({ label, hint, submit, variant = 'primary', optional = false, onSubmit }: ReasonFormProps) {
+export function ReasonForm({ label, hint, submit, variant = 'primary', optional = false, values, conflict, onSubmit }: ReasonFormProps) {
   const t = useBoT();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -45,10 +49,10 @@ export function ReasonForm({ label, hint, submit, variant = 'primary', optional 
   const fieldError = fieldErrorsOf(error).reason;
   return (
     <form onSubmit={send} className="space-y-3" noValidate>
-      <FormField label={t(label)} hint={t(hint)} required={!optional} error={fieldError}>
+      <FormField label={t(label, values)} hint={t(hint)} required={!optional} error={fieldError}>
         <TextArea rows={2} value={reason} maxLength={BACK_OFFICE_LIMITS.reasonMax} onChange={(event) => setReason(event.target.value)} />
       </FormField>
-      {error && !fieldError ? <ErrorMessage error={error} /> : null}
+      {error && !fieldError ? <ErrorMessage error={error} conflict={conflict} /> : null}
       {done ? <Alert variant="success">{t('common.done')}</Alert> : null}
       <Button type="submit" variant={variant} loading={busy}>
         {t(submit)}

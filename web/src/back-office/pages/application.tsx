@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { call, fetcher } from '../api';
 import { ErrorMessage } from '../components/error-message';
 import { useFormatting } from '../components/formatting';
+import { MoneySection } from '../components/money-section';
 import { ReasonForm } from '../components/reason-form';
 import { StatusBadge } from '../components/status-badge';
 import { useBoT } from '../i18n';
@@ -114,6 +115,13 @@ export function ApplicationPage({ reference }: { reference: string }) {
         <dt className="text-neutral-700">{t('application.created')}</dt>
         <dd>{format.dateTime(application.createdAt)}</dd>
       </dl>
+
+      <MoneySection
+        detail={detail.data}
+        onRetry={async (operationId, reason) => {
+          await detail.mutate(await call<ApplicationDetail>('POST', BACK_OFFICE_API.retryMoneyOperation.route.url({ reference, operationId }), { reason }), { revalidate: false });
+        }}
+      />
 
       <div className="grid gap-6 lg:grid-cols-2">
         {application.nationalIdMasked && !nationalId ? (
