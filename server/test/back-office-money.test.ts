@@ -39,7 +39,7 @@ async function grantedConsumer(t: Server): Promise<Customer> {
   expect(submitted.statusCode, submitted.body).toBe(200);
   const pressed = await press(`${submitted.json<{ callBackUrl: string }>().callBackUrl}/approve`);
   await t.app.inject({ method: 'GET', url: (pressed.location ?? '').replace(t.url, ''), headers: { cookie: customer.cookie } });
-  await eventually(async () => (await paymentStatus(t, customer)).paymentStatus === 'ACCEPTED' || null, 15_000);
+  await eventually(async () => (await paymentStatus(t, customer)).paymentStatus === 'ACCEPTED' || null, 30_000);
   return customer;
 }
 
@@ -105,7 +105,8 @@ describe('support and a merchant\u2019s money operations', { shuffle: false }, (
     await admin.signIn(operators.admin);
     customer = await grantedConsumer(t);
     reference = customer.reference;
-  }, 60_000);
+    // Two sign-ins and a granted credit: generous, for a machine busy with other suites.
+  }, 120_000);
   afterAll(async () => t?.close());
 
   it('shows support the money of a granted application, and a capture that failed while Resurs was down, with its attempts and code', async () => {
