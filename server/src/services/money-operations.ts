@@ -248,13 +248,12 @@ export async function runMoneyOperation(app: FastifyInstance, operationId: strin
       await settle(app, operation, application, 'failed', 'REQUEST_ERROR');
       return current();
     }
-    // A previous attempt may have reached the lessor before its sender died: ask first.
-    if (operation.attempts > 1) {
-      const confirmed = await delivery.confirmed(application, provider);
-      if (confirmed.ok && confirmed.value) {
-        await settle(app, operation, application, 'done', null);
-        return current();
-      }
+    // A previous attempt (before its sender died, or before support retried a failed one) may
+    // have reached the lessor, which takes no id of ours: ask first, always.
+    const confirmed = await delivery.confirmed(application, provider);
+    if (confirmed.ok && confirmed.value) {
+      await settle(app, operation, application, 'done', null);
+      return current();
     }
     const result = await delivery.confirm(application, provider, { operationId: operation.id, ...operation.delivery });
     await recordResult(app, operation, application, result.ok ? null : result.failure, null);
