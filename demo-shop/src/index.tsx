@@ -4,19 +4,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type CreateApplicationResponse,
   DEMO_SHOP,
+  IDEMPOTENCY_KEY_HEADER,
   isLanguage,
   type Language,
   languageFromAcceptLanguage,
-  LANGUAGES,
   MERCHANT_API,
   type MerchantApplicationView,
-  type MerchantStatus,
-  type Outcome,
-  OUTCOMES,
+  merchantPaymentReferenceSchema,
 } from '@portal/domain';
+import { ORDER_ACTION, requestOf, resultOf } from './orders';
+import { orderPage, orderQuery } from './order-page';
 import { shopPage } from './page';
-import { checkoutRequest, PERIODS, peopleFor, productsFor, SCENARIOS, type Scenario } from './scenarios';
-import { type ReceivedWebhook, type ShopStorage, shopStore } from './store';
+import { Header } from './parts';
+import { addOnsFor, checkoutRequest, orderLines, PERIODS, peopleFor, productsFor, QUANTITIES, SCENARIOS, type Scenario } from './scenarios';
+import { type ActionRecord, ORDER_ACTIONS, type OrderAction, type ShopStorage, shopStore } from './store';
 import { SHOP_CSS } from './styles';
 import { SHOP_TEXTS, type ShopTexts } from './texts';
 import { registerWebhookReceiver } from './webhooks';
@@ -31,7 +32,7 @@ export type DemoShopOptions = {
   /** The shop's merchant API key and webhook secret, as the portal issued them. */
   apiKey: string;
   webhookSecret: string;
-  /** A PostgreSQL database the shop keeps its own tables in (`demo_shop_orders`, `demo_shop_webhooks`). */
+  /** A PostgreSQL database the shop keeps its own tables in (`demo_shop_orders`, `demo_shop_webhooks`, `demo_shop_actions`). */
   storage: ShopStorage;
 };
 
@@ -46,28 +47,9 @@ function languageOf(request: FastifyRequest): Language {
   return isLanguage(chosen) ? chosen : languageFromAcceptLanguage(request.headers['accept-language']);
 }
 
-function Header({ t, lang, path, query }: { t: ShopTexts; lang: Language; path: string; query?: string }) {
-  return (
-    <header>
-      <h1>{t.title}</h1>
-      <p>{t.tagline}</p>
-      <nav aria-label={t.language}>
-        <ul className="langs">
-          {LANGUAGES.map((code) => (
-            <li key={code}>
-              <a href={`${path}?${query ? `${query}&` : ''}lang=${code}`} lang={code} aria-current={code === lang ? 'true' : undefined}>
-                {{ en: 'English', sv: 'Svenska', nb: 'Norsk' }[code]}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </header>
-  );
-}
-
 function ScenarioCard({ scenario, t, lang }: { scenario: Scenario; t: ShopTexts; lang: Language }) {
   const id = (name: string) => `${scenario.id}-${name}`;
+  const price = (amount: number) => `${amount.toLocaleString(lang === 'en' ? 'en-GB' : `${lang}-${scenario.country}`)} ${scenario.country === 'NO' ? 'NOK' : 'SEK'}`;
   return (
     <form className="card" method="post" action={DEMO_SHOP.checkout.pattern} data-scenario={scenario.id}>
       <h2 id={id('title')}>{t.scenarios[scenario.id]}</h2>
@@ -85,7 +67,24 @@ function ScenarioCard({ scenario, t, lang }: { scenario: Scenario; t: ShopTexts;
       <select id={id('product')} name="sku">
         {productsFor(scenario).map((p) => (
           <option key={p.sku} value={p.sku}>
-            {`${p.name}: ${p.price.toLocaleString(lang === 'en' ? 'en-GB' : `${lang}-${scenario.country}`)} ${scenario.country === 'NO' ? 'NOK' : 'SEK'}`}
+            {`${p.name}: ${price(p.price)}`}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={id('quantity')}>{t.quantity}</label>
+      <select id={id('quantity')} name="quantity" defaultValue="1">
+        {QUANTITIES.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={id('add-on')}>{t.addOn}</label>
+      <select id={id('add-on')} name="addOn" defaultValue="">
+        <option value="">{t.noAddOn}</option>
+        {addOnsFor(scenario).map((p) => (
+          <option key={p.sku} value={p.sku}>
+            {`${p.name}: ${price(p.price)}`}
           </option>
         ))}
       </select>
@@ -129,153 +128,6 @@ function homePage(lang: Language, error?: string): string {
   );
 }
 
-const TIME_LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', sv: 'sv-SE', nb: 'nb-NO' };
-
-/**
- * A moment as the shop's reader writes it, to the second (webhooks arrive within seconds): the
- * date and the time each kept on one line, so a narrow column breaks between them, not inside a
- * number.
- */
-function Moment({ lang, iso }: { lang: Language; iso: string }) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return <>{iso}</>;
-  const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(TIME_LOCALES[lang], { ...options, timeZone: 'Europe/Oslo' }).format(date);
-  return (
-    <time dateTime={date.toISOString()}>
-      <span className="nowrap">{format({ dateStyle: 'short' })}</span> <span className="nowrap">{format({ timeStyle: 'medium' })}</span>
-    </time>
-  );
-}
-
-const isOutcome = (value: string | undefined): value is Outcome => (OUTCOMES as readonly string[]).includes(value ?? '');
-
-/** A code for developers, in small print beside the words it stands for. */
-const Code = ({ children, testId }: { children: string; testId?: string }) => (
-  <small className="code">
-    <code data-testid={testId}>{children}</code>
-  </small>
-);
-
-/**
- * What the shop knows after the customer comes back: what happened, in words, in the language
- * the customer shopped in (the codes in small print for developers), the status the merchant API
- * gives, and the webhooks received, laid out to read on a phone.
- */
-function returnPage(
-  lang: Language,
-  outcome: string | undefined,
-  reference: string | undefined,
-  view: MerchantApplicationView | null,
-  webhooks: ReceivedWebhook[],
-): string {
-  const t = SHOP_TEXTS[lang];
-  const saidOutcome = (value: string | null | undefined) => (isOutcome(value ?? undefined) ? t.outcomes[value as Outcome] : t.noOutcome);
-  return shopPage(
-    `${t.returnTitle}: ${t.title}`,
-    lang,
-    STYLESHEET,
-    <>
-        <Header t={t} lang={lang} path={DEMO_SHOP.return.pattern} query={returnQuery(outcome, reference)} />
-        <main>
-          <h2>{t.returnTitle}</h2>
-          <p className="result" data-testid="outcome-text">
-            {saidOutcome(outcome)}
-          </p>
-          <dl>
-            <dt>{t.order}</dt>
-            <dd data-testid="order">{reference ?? '-'}</dd>
-            <dt>{t.code}</dt>
-            <dd>
-              <Code testId="outcome">{outcome ?? '-'}</Code>
-            </dd>
-          </dl>
-          <h3>{t.statusFromApi}</h3>
-          {view ? (
-            <>
-              <dl>
-                <dt>{t.status}</dt>
-                <dd>
-                  {t.statuses[view.status]} <Code testId="api-status">{view.status}</Code>
-                </dd>
-                <dt>{t.outcome}</dt>
-                <dd>
-                  {saidOutcome(view.outcome)} <Code testId="api-outcome">{view.outcome ?? '-'}</Code>
-                </dd>
-              </dl>
-              <h4>{t.timeline}</h4>
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.when}</th>
-                    <th scope="col">{t.what}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {view.timeline.map((e, i) => (
-                    <tr key={i}>
-                      <td>
-                        <Moment lang={lang} iso={e.at} />
-                      </td>
-                      <td>
-                        {e.status ? t.statuses[e.status] : null}
-                        {e.outcome ? ` – ${t.outcomes[e.outcome]}` : null}{' '}
-                        <Code>{[e.type, e.status, e.outcome].filter(Boolean).join(' · ')}</Code>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </>
-          ) : (
-            <p>{t.unknownOrder}</p>
-          )}
-          <h3>{t.webhooks}</h3>
-          {webhooks.length === 0 ? (
-            <p>{t.noWebhooks}</p>
-          ) : (
-            <table data-testid="webhooks">
-              <thead>
-                <tr>
-                  <th scope="col">{t.received}</th>
-                  <th scope="col">{t.event}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {webhooks.map((w) => (
-                  <tr key={w.eventId}>
-                    <td>
-                      <Moment lang={lang} iso={w.receivedAt} />
-                    </td>
-                    <td>
-                      {t.statuses[w.status as MerchantStatus] ?? w.status}
-                      {isOutcome(w.outcome ?? undefined) ? ` – ${t.outcomes[w.outcome as Outcome]}` : null}
-                      <br />
-                      {/* Only webhooks whose signature checked out are kept. */}
-                      <span>{t.signatureValid}</span>{' '}
-                      <Code>{[w.type, w.status, w.outcome].filter(Boolean).join(' · ')}</Code> <Code>{w.eventId}</Code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <p>
-            <a href={`${DEMO_SHOP.home.pattern}?lang=${lang}`}>{t.newOrder}</a>
-          </p>
-        </main>
-      </>,
-  );
-}
-
-/** The return page's own query (without its language), for its language links. */
-function returnQuery(outcome: string | undefined, reference: string | undefined): string {
-  const query = new URLSearchParams();
-  if (outcome) query.set('outcome', outcome);
-  if (reference) query.set('merchantPaymentReference', reference);
-  return query.toString();
-}
-
 const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
   reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
 
@@ -296,13 +148,14 @@ export default async function demoShop(app: FastifyInstance, options: DemoShopOp
   const shopUrl = options.shopUrl.replace(/\/+$/, '');
   const portalUrl = options.portalUrl.replace(/\/+$/, '');
 
-  async function callPortal(path: string, init: { method: 'GET' | 'POST'; lang?: Language; json?: unknown }): Promise<PortalAnswer> {
+  async function callPortal(path: string, init: { method: 'GET' | 'POST'; lang?: Language; json?: unknown; idempotencyKey?: string }): Promise<PortalAnswer> {
     const response = await fetch(`${portalUrl}${path}`, {
       method: init.method,
       headers: {
         authorization: `Bearer ${options.apiKey}`,
         accept: 'application/json',
         ...(init.lang ? { 'accept-language': init.lang } : {}),
+        ...(init.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: init.idempotencyKey } : {}),
         ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
@@ -338,8 +191,11 @@ export default async function demoShop(app: FastifyInstance, options: DemoShopOp
     const form = (request.body ?? {}) as Record<string, string | undefined>;
     const scenario = SCENARIOS.find((s) => s.id === form.scenario);
     const reference = `demo-${Date.now().toString(36)}-${randomBytes(4).toString('base64url')}`;
-    const payload = scenario && checkoutRequest(scenario, form.person ?? '', form.sku ?? '', Number(form.period), reference, shopUrl);
-    if (!payload) return sendHtml(reply, homePage(lang, 'invalid choice'), 400);
+    // A form of an earlier version of the page has no quantity: one.
+    const basket = { sku: form.sku ?? '', quantity: Number(form.quantity ?? 1), addOn: form.addOn || undefined };
+    const payload = scenario && checkoutRequest(scenario, form.person ?? '', basket, Number(form.period), reference, shopUrl);
+    const lines = scenario && orderLines(scenario, basket);
+    if (!payload || !lines) return sendHtml(reply, homePage(lang, 'invalid choice'), 400);
 
     let answer: PortalAnswer;
     try {
@@ -357,26 +213,69 @@ export default async function demoShop(app: FastifyInstance, options: DemoShopOp
     }
     const created = answer.body as CreateApplicationResponse;
     // The customer comes back to a return page in the language they shopped in.
-    await store.rememberOrder(reference, lang);
+    await store.rememberOrder(reference, lang, lines);
     return reply.redirect(created.applyUrl, 303);
   });
 
-  app.get(DEMO_SHOP.return.pattern, async (request, reply) => {
-    const query = request.query as { outcome?: string; merchantPaymentReference?: string; lang?: string };
-    const reference = query.merchantPaymentReference;
-    const ordered = !isLanguage(query.lang) && reference ? await store.languageOfOrder(reference) : null;
-    const lang = isLanguage(ordered) ? ordered : languageOf(request);
-    let view: MerchantApplicationView | null = null;
-    if (reference) {
-      try {
-        const answer = await callPortal(MERCHANT_API.application.url({ merchantPaymentReference: reference }), { method: 'GET' });
-        if (answer.status === 200) view = answer.body as MerchantApplicationView;
-      } catch (error) {
-        request.log.warn({ reason: error instanceof Error ? error.name : 'unknown' }, 'demo shop: the portal did not answer');
-      }
+  async function viewOf(reference: string, log: FastifyRequest['log']): Promise<MerchantApplicationView | null> {
+    try {
+      const answer = await callPortal(MERCHANT_API.application.url({ merchantPaymentReference: reference }), { method: 'GET' });
+      return answer.status === 200 ? (answer.body as MerchantApplicationView) : null;
+    } catch (error) {
+      log.warn({ reason: error instanceof Error ? error.name : 'unknown' }, 'demo shop: the portal did not answer');
+      return null;
     }
+  }
+
+  app.get(DEMO_SHOP.return.pattern, async (request, reply) => {
+    const query = request.query as { outcome?: string; merchantPaymentReference?: string; lang?: string; action?: string };
+    const reference = query.merchantPaymentReference;
+    const order = reference ? await store.order(reference) : null;
+    const ordered = !isLanguage(query.lang) ? order?.lang : null;
+    const lang = isLanguage(ordered) ? ordered : languageOf(request);
+    const view = reference ? await viewOf(reference, request.log) : null;
     const webhooks = reference ? await store.webhooksOf(reference) : [];
-    return sendHtml(reply, returnPage(lang, query.outcome, reference, view, webhooks));
+    const pressed = reference && query.action ? await store.action(reference, query.action) : null;
+    return sendHtml(
+      reply,
+      orderPage({ lang, outcome: query.outcome, reference, view, lines: order?.lines ?? [], webhooks, pressed, stylesheet: STYLESHEET }),
+    );
+  });
+
+  /**
+   * A button on the order page: the merchant API call it stands for, sent with the key the page
+   * gave the button (a second press of it, or a browser sending the form again, does one thing),
+   * then back to the order page, which says what came of it (POST, redirect, GET).
+   */
+  app.post(ORDER_ACTION.pattern, async (request, reply) => {
+    const { merchantPaymentReference: reference, action } = request.params as { merchantPaymentReference: string; action: string };
+    const form = (request.body ?? {}) as Record<string, string | undefined>;
+    const lang = languageOf(request);
+    const key = form.key ?? '';
+    const isAction = (ORDER_ACTIONS as readonly string[]).includes(action);
+    if (!isAction || !merchantPaymentReferenceSchema.safeParse(reference).success || !/^[A-Za-z0-9_-]{16,64}$/.test(key)) {
+      return sendHtml(reply, homePage(lang, 'invalid choice'), 400);
+    }
+    const orderAction = action as OrderAction;
+    // Back to the order page at the answer to this press.
+    const back = () => reply.redirect(`${DEMO_SHOP.return.pattern}?${orderQuery(form.outcome, reference, key)}&lang=${lang}#result`, 303);
+    const order = await store.order(reference);
+    const call = requestOf(orderAction, reference, form, order?.lines ?? []);
+    const record = (result: Omit<ActionRecord, 'key' | 'merchantPaymentReference' | 'action'>) =>
+      store.keepAction({ key, merchantPaymentReference: reference, action: orderAction, ...result });
+    if (call === 'no-items') {
+      await record({ result: 'refused', operationId: null, amount: null, errorCode: null, message: SHOP_TEXTS[lang].chooseItems });
+      return back();
+    }
+    try {
+      const answer = await callPortal(call.path, { method: 'POST', lang, json: call.body, idempotencyKey: key });
+      await record(resultOf(orderAction, answer));
+      request.log.info({ reference, action, status: answer.status }, 'demo shop: order action answered');
+    } catch (error) {
+      request.log.warn({ reference, action, reason: error instanceof Error ? error.name : 'unknown' }, 'demo shop: the portal did not answer');
+      await record({ result: 'unanswered', operationId: null, amount: null, errorCode: null, message: null });
+    }
+    return back();
   });
 
   await registerWebhookReceiver(app, DEMO_SHOP.webhook.pattern, options.webhookSecret, store);

@@ -44,6 +44,29 @@ export const PRODUCTS: readonly Product[] = [
 
 export const PERIODS = [12, 24, 36, 48, 60] as const;
 
+/** How many of the product an order may have: more than one makes a partial delivery of it possible. */
+export const QUANTITIES = [1, 2, 3] as const;
+
+/**
+ * What may be added to an order as a line of its own, so that one line can ship (or come back)
+ * without the other. Prices in the shop's currency, as the products'.
+ */
+export const ADD_ONS: readonly Product[] = [
+  { sku: 'PHN-CASE', name: 'Phone case', price: 290, forBusiness: false },
+  { sku: 'LAP-SLEEVE', name: 'Laptop sleeve', price: 490, forBusiness: false },
+  { sku: 'BIKE-LOCK', name: 'Bike lock', price: 890, forBusiness: false },
+  { sku: 'OFF-SCREEN', name: 'Extra screen', price: 3500, forBusiness: true },
+  { sku: 'POS-PRINTER', name: 'Receipt printer', price: 2500, forBusiness: true },
+];
+
+/** An order's line as the shop sold it: what it may later ship, take back or confirm delivered. */
+export interface OrderLine {
+  sku: string;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+}
+
 export function peopleFor(scenario: Scenario) {
   return scenario.customerType === 'PRIVATE'
     ? TEST_PEOPLE.filter((p) => p.country === scenario.country).map((p) => ({
@@ -60,22 +83,46 @@ export function productsFor(scenario: Scenario): readonly Product[] {
   return PRODUCTS.filter((p) => p.forBusiness === (scenario.customerType === 'LEGAL'));
 }
 
+export function addOnsFor(scenario: Scenario): readonly Product[] {
+  return ADD_ONS.filter((p) => p.forBusiness === (scenario.customerType === 'LEGAL'));
+}
+
+/** What the customer chose at the checkout: a product, how many, and an add-on or none. */
+export interface Basket {
+  sku: string;
+  quantity: number;
+  addOn?: string | undefined;
+}
+
+/** The order's lines for a basket, or null when the choice is not one the scenario offers. */
+export function orderLines(scenario: Scenario, basket: Basket): OrderLine[] | null {
+  const product = productsFor(scenario).find((p) => p.sku === basket.sku);
+  if (!product || !(QUANTITIES as readonly number[]).includes(basket.quantity)) return null;
+  const lines: OrderLine[] = [{ sku: product.sku, name: product.name, quantity: basket.quantity, unitPrice: product.price }];
+  if (basket.addOn) {
+    const addOn = addOnsFor(scenario).find((p) => p.sku === basket.addOn);
+    if (!addOn) return null;
+    lines.push({ sku: addOn.sku, name: addOn.name, quantity: 1, unitPrice: addOn.price });
+  }
+  return lines;
+}
+
 /** The merchant API request the shop sends for a checkout, or null when the choice is not valid. */
 export function checkoutRequest(
   scenario: Scenario,
   personId: string,
-  sku: string,
+  basket: Basket,
   period: number,
   merchantPaymentReference: string,
   shopUrl: string,
 ): CreateApplicationRequestInput | null {
-  const product = productsFor(scenario).find((p) => p.sku === sku);
-  if (!product || !(PERIODS as readonly number[]).includes(period)) return null;
-  const items = [{ sku: product.sku, name: product.name, quantity: 1, unitPrice: product.price }];
+  const items = orderLines(scenario, basket);
+  if (!items || !(PERIODS as readonly number[]).includes(period)) return null;
+  const loanAmount = items.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
   const common = {
     merchantPaymentReference,
     countryCode: scenario.country,
-    loan: { loanAmount: product.price, loanPeriod: period },
+    loan: { loanAmount, loanPeriod: period },
     version: scenario.version,
     items,
     callbackUrl: `${shopUrl}/demo-shop/return`,

@@ -1,27 +1,61 @@
 /**
  * The shop's webhook endpoint: it checks the portal's signature as a merchant should
- * (webhook-signature.ts), keeps each event once (by event id: delivery is at least once) and
- * shows them on the return page.
+ * (webhook-signature.ts), keeps each event once (by event id: delivery is at least once) with
+ * what an event after the sale says of its operation and the money, and shows them on the order
+ * page.
  */
 import type { FastifyInstance } from 'fastify';
-import { WEBHOOK_HEADERS } from '@portal/domain';
-import type { ShopStore } from './store';
+import { MONEY_OPERATION_KINDS, MONEY_OPERATION_STATES, type MoneyView, moneyViewSchema, WEBHOOK_HEADERS } from '@portal/domain';
+import type { ShopStore, WebhookOperation } from './store';
 import { signatureIsValid } from './webhook-signature';
 
 interface WebhookBody {
   type: string;
   sequence: number;
-  data: { merchantPaymentReference: string; status: string; outcome: string | null };
+  data: { merchantPaymentReference: string; status: string; outcome: string | null; operation: WebhookOperation | null; money: MoneyView | null };
+}
+
+type Loose = Record<string, unknown> | null | undefined;
+
+/** The operation of a `payment.*` or `lease.*` webhook, as far as the shop shows it; null when there is none it can read. */
+function readOperation(value: unknown): WebhookOperation | null {
+  const operation = value as Loose;
+  const kind = MONEY_OPERATION_KINDS.find((k) => k === operation?.kind);
+  const state = MONEY_OPERATION_STATES.find((s) => s === operation?.state);
+  if (!kind || !state) return null;
+  const failure = operation?.failure as Loose;
+  return {
+    kind,
+    state,
+    amount: typeof operation?.amount === 'number' ? operation.amount : null,
+    errorCode: typeof failure?.errorCode === 'string' ? failure.errorCode : null,
+  };
+}
+
+function readMoney(value: unknown): MoneyView | null {
+  const money = moneyViewSchema.safeParse(value);
+  return money.success ? money.data : null;
 }
 
 function readBody(text: string): WebhookBody | null {
   try {
-    const body = JSON.parse(text) as Partial<WebhookBody> | null;
+    const body = JSON.parse(text) as { type?: unknown; sequence?: unknown; data?: Loose } | null;
     const data = body?.data;
     if (typeof body?.type !== 'string' || typeof body.sequence !== 'number' || typeof data?.merchantPaymentReference !== 'string' || typeof data.status !== 'string') {
       return null;
     }
-    return { type: body.type, sequence: body.sequence, data: { merchantPaymentReference: data.merchantPaymentReference, status: data.status, outcome: data.outcome ?? null } };
+    return {
+      type: body.type,
+      sequence: body.sequence,
+      data: {
+        merchantPaymentReference: data.merchantPaymentReference,
+        status: data.status,
+        outcome: typeof data.outcome === 'string' ? data.outcome : null,
+        // A webhook of an application's status has neither.
+        operation: readOperation(data.operation),
+        money: readMoney(data.money),
+      },
+    };
   } catch {
     return null;
   }
@@ -41,7 +75,17 @@ export async function registerWebhookReceiver(app: FastifyInstance, path: string
       }
       const event = readBody(raw);
       if (!event) return reply.status(400).send({ error: 'not a webhook body' });
-      await store.keepWebhook({ eventId, merchantPaymentReference: event.data.merchantPaymentReference, status: event.data.status, outcome: event.data.outcome, type: event.type, sequence: event.sequence });
+      const { data } = event;
+      await store.keepWebhook({
+        eventId,
+        merchantPaymentReference: data.merchantPaymentReference,
+        status: data.status,
+        outcome: data.outcome,
+        type: event.type,
+        sequence: event.sequence,
+        operation: data.operation,
+        money: data.money,
+      });
       return reply.status(204).send();
     });
   });
