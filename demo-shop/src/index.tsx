@@ -128,6 +128,19 @@ function homePage(lang: Language, error?: string): string {
   );
 }
 
+/** A browser names the page a form was posted from (`Origin`, `Sec-Fetch-Site`); a post without them is not a browser's. */
+function sameOrigin(request: FastifyRequest): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return false;
+  const origin = request.headers.origin;
+  if (!origin || origin === 'null') return origin === undefined;
+  try {
+    // Fastify's host: the one the browser asked for, behind a trusted proxy too.
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
 const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
   reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
 
@@ -252,6 +265,8 @@ export default async function demoShop(app: FastifyInstance, options: DemoShopOp
     const form = (request.body ?? {}) as Record<string, string | undefined>;
     const lang = languageOf(request);
     const key = form.key ?? '';
+    // A button moves money: only the shop's own page may press it, not a form on another site.
+    if (!sameOrigin(request)) return sendHtml(reply, homePage(lang, 'a form from another site'), 403);
     const isAction = (ORDER_ACTIONS as readonly string[]).includes(action);
     if (!isAction || !merchantPaymentReferenceSchema.safeParse(reference).success || !/^[A-Za-z0-9_-]{16,64}$/.test(key)) {
       return sendHtml(reply, homePage(lang, 'invalid choice'), 400);

@@ -317,6 +317,15 @@ describe('the demo shop after the sale', () => {
     const forms = formsOf(page);
     expect(Object.keys(forms)).toEqual(['cancel']);
     expect(text(forms.cancel?.html ?? '')).toContain('Cancel the order');
+    // The same form on another site is refused: a button moves money.
+    const elsewhere = await fetch(`${t.url}${forms.cancel?.action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://elsewhere.example' },
+      body: new URLSearchParams(forms.cancel?.fields).toString(),
+      redirect: 'manual',
+    });
+    expect(elsewhere.status).toBe(403);
+    expect(await open(order.orderPage)).toContain('data-testid="api-status">CREATED<');
     const cancelled = await submit(forms.cancel as Form);
     expect(testId(cancelled.page, 'result')).toContain('The order is cancelled.');
     expect(cancelled.page).toContain('data-testid="api-status">CANCELLED<');
