@@ -230,6 +230,9 @@ describe.each(ENGINES)('merchant API on %s', (engine) => {
       '/api/merchant/v1/applications',
       '/api/merchant/v1/applications/{merchantPaymentReference}',
       '/api/merchant/v1/applications/{merchantPaymentReference}/cancel',
+      '/api/merchant/v1/applications/{merchantPaymentReference}/capture',
+      '/api/merchant/v1/applications/{merchantPaymentReference}/confirm-delivery',
+      '/api/merchant/v1/applications/{merchantPaymentReference}/refund',
     ]);
   });
 });
