@@ -8,8 +8,8 @@ import type { ApplicationRecord } from '../../db/repositories/applications';
 import type { ProviderApplication } from '../../db/repositories/provider-applications';
 import type { ResursV1Booking, ResursV1Client, ResursV1Status } from '../../providers/resurs-v1/types';
 import type { ClientFor } from '../accounts';
-import { fail, ok, type ProviderResult } from '../../providers/types';
-import { consumerOf, inLanguage, netPriceIn } from '../consumer';
+import { ok, type ProviderResult } from '../../providers/types';
+import { consumerMoney, consumerOf, inLanguage, netPriceIn } from '../consumer';
 import type { LenderFlow, Reading } from '../types';
 
 /** What a booking's status means before the customer has signed. */
@@ -127,24 +127,14 @@ export function resursV1Flow({ clients, publicUrl }: { clients: ClientFor<Resurs
       return client.value.annulPayment(provider.externalId, { applicationId: application.id });
     },
 
-    money: {
-      async move(application, provider, kind, operation) {
-        const client = await clients(application, provider.account);
-        if (!client.ok) return client;
-        if (!provider.externalId) return fail({ kind: 'refused', status: 409, catalogue: 'PAYMENT_RESPONSE_MISSING' });
-        const context = { applicationId: application.id };
-        // AfterShopFlow: finalize is the capture, credit the refund, annul the cancel.
-        if (kind === 'capture') return client.value.finalizePayment(provider.externalId, operation, context);
-        if (kind === 'refund') return client.value.creditPayment(provider.externalId, operation, context);
-        return client.value.annulPayment(provider.externalId, operation, context);
-      },
-      async read(application, provider) {
-        const client = await clients(application, provider.account);
-        if (!client.ok) return client;
-        if (!provider.externalId) return fail({ kind: 'refused', status: 409, catalogue: 'PAYMENT_RESPONSE_MISSING' });
-        const read = await client.value.getPaymentMoney(provider.externalId, { applicationId: application.id });
+    // AfterShopFlow: finalize is the capture, credit the refund, annul the cancel.
+    money: consumerMoney(clients, {
+      move: (client, kind, id, operation, context) =>
+        kind === 'capture' ? client.finalizePayment(id, operation, context) : kind === 'refund' ? client.creditPayment(id, operation, context) : client.annulPayment(id, operation, context),
+      read: async (client, id, context) => {
+        const read = await client.getPaymentMoney(id, context);
         return read.ok ? ok(read.value.money) : read;
       },
-    },
+    }),
   };
 }

@@ -8,9 +8,9 @@ import type { ApplicationRecord } from '../../db/repositories/applications';
 import type { ProviderApplication } from '../../db/repositories/provider-applications';
 import type { ResursV2Client, ResursV2Payment, ResursV2Status } from '../../providers/resurs-v2/types';
 import type { ClientFor } from '../accounts';
-import { fail, ok } from '../../providers/types';
+import { ok } from '../../providers/types';
 import type { LenderFlow, Reading } from '../types';
-import { consumerOf, inLanguage } from '../consumer';
+import { consumerMoney, consumerOf, inLanguage } from '../consumer';
 
 const SETTLED: readonly ResursV2Status[] = ['ACCEPTED', 'REJECTED'];
 
@@ -113,23 +113,13 @@ export function resursV2Flow({ clients, publicUrl }: { clients: ClientFor<Resurs
       return client.value.cancelPayment(provider.externalId, { applicationId: application.id });
     },
 
-    money: {
-      async move(application, provider, kind, operation) {
-        const client = await clients(application, provider.account);
-        if (!client.ok) return client;
-        if (!provider.externalId) return fail({ kind: 'refused', status: 409, catalogue: 'PAYMENT_RESPONSE_MISSING' });
-        const context = { applicationId: application.id };
-        if (kind === 'capture') return client.value.capturePayment(provider.externalId, operation, context);
-        if (kind === 'refund') return client.value.refundPayment(provider.externalId, operation, context);
-        return client.value.cancelPayment(provider.externalId, operation, context);
-      },
-      async read(application, provider) {
-        const client = await clients(application, provider.account);
-        if (!client.ok) return client;
-        if (!provider.externalId) return fail({ kind: 'refused', status: 409, catalogue: 'PAYMENT_RESPONSE_MISSING' });
-        const read = await client.value.getPaymentMoney(provider.externalId, { applicationId: application.id });
+    money: consumerMoney(clients, {
+      move: (client, kind, id, operation, context) =>
+        kind === 'capture' ? client.capturePayment(id, operation, context) : kind === 'refund' ? client.refundPayment(id, operation, context) : client.cancelPayment(id, operation, context),
+      read: async (client, id, context) => {
+        const read = await client.getPaymentMoney(id, context);
         return read.ok ? ok(read.value.money) : read;
       },
-    },
+    }),
   };
 }
