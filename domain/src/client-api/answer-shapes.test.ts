@@ -85,6 +85,7 @@ const validAnswers: [z.ZodMiniType, unknown][] = [
           customer: { firstName: null, lastName: null, type: 'LEGAL', countryCode: 'NO', companyName: application.customer.companyName ?? 'AS', externalId: '923609016', phone: null, email: null, address: null, postalCode: null, city: null },
           loan: { loanAmount: 1000, loanPeriod: 36, renewalPeriod: null, currency: 'NOK', cost: null, totalAmount: 1100.5, interestRate: 9.9, effectiveInterestRate: null, totalMonthlyPayment: null, secciLinks: [{ url: '/x.pdf', label: 'SECCI' }], generalTermsLinks: [] },
           loanProduct: { provider: 'GRENKE' },
+          creditAgency: null,
           items: [{ sku: 'A', name: 'Laptop', quantity: 1, unitPrice: 1000, serialNumber: null }],
         },
       ],

@@ -84,6 +84,12 @@ export const loanApplicationViewSchema = z.object({
   customer: customerViewSchema,
   loan: loanViewSchema,
   loanProduct: z.object({ provider: z.enum(PROVIDERS) }),
+  /**
+   * The credit reference agency the lender consults on a consumer (per lender and country, from
+   * configuration), which the credit check notice names before the customer applies; null for a
+   * company's lease, or where none is configured (the notice then names none).
+   */
+  creditAgency: nullableString(),
   items: z.array(
     z.object({ sku: z.string(), name: z.string(), quantity: z.number(), unitPrice: z.number(), serialNumber: nullableString() }),
   ),
@@ -187,6 +193,38 @@ export const signingSessionsSchema = z.object({
 });
 export type SigningSessions = z.output<typeof signingSessionsSchema>;
 export type SigningSession = SigningSessions['sessions'][number];
+
+/**
+ * The pre-contractual information step (issue 31, CCD2 Art. 10): the SECCI's key facts as the
+ * card shows them, the SECCI document as it was mailed, and the mail. Amounts in the currency,
+ * rates in percent; a figure the lender did not give is null (the card then says so).
+ */
+export const precontractualAnswerSchema = z.object({
+  keyFacts: z.object({
+    lender: z.string(),
+    currency: z.enum(CURRENCIES),
+    creditAmount: z.number(),
+    termMonths: z.number(),
+    numberOfPayments: z.number(),
+    interestRate: nullableNumber(),
+    effectiveInterestRate: nullableNumber(),
+    costOfCredit: nullableNumber(),
+    totalAmountPayable: nullableNumber(),
+    monthlyPayment: nullableNumber(),
+    withdrawalDays: z.number(),
+  }),
+  /** Absent until fetched. The SECCI as mailed: the portal's address of the PDF, its SHA-256 and size, and the lender's own address of it. */
+  document: z.optional(z.object({ title: z.string(), url: z.string(), sha256: z.string(), bytes: z.number(), lenderUrl: z.string() })),
+  /** Absent until queued. Where and when it was sent; `failed` when the mail server refused it (sent again on the next POST). */
+  mail: z.optional(z.object({ state: z.enum(['queued', 'sent', 'failed']), sentTo: z.string(), sentAt: nullableString() })),
+  /** Whether the customer went on to the signature from this step. */
+  continued: z.boolean(),
+});
+export type PrecontractualAnswer = z.output<typeof precontractualAnswerSchema>;
+
+/** Where the customer goes from the key facts: the sign page (version 1) or the lender's signing page (version 2). */
+export const precontractualContinueSchema = z.object({ url: z.string() });
+export type PrecontractualContinue = z.output<typeof precontractualContinueSchema>;
 
 /**
  * What the waiting screen polls. `paymentStatus` is any string on purpose: the screen must cope

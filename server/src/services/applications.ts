@@ -363,6 +363,8 @@ export function loanApplicationView(
     // Unpriced here: the caller adds the provider's pricing where it has it.
     loan: loanViewOf(app, null),
     loanProduct: { provider: app.provider },
+    // From configuration: the caller names the agency (services/credit-agencies.ts).
+    creditAgency: null,
     items: app.items,
   };
 }

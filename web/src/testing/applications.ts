@@ -18,6 +18,7 @@ export function buildApplication({ customer, loan, ...rest }: Overrides = {}): L
     isRenewal: false,
     items: [],
     loanProduct: { provider: 'RESURS' },
+    creditAgency: 'Experian AS',
     ...rest,
     customer: {
       firstName: 'Kari',

@@ -101,7 +101,7 @@ describe('the variant follows the application', () => {
     expect(screen.getByRole('heading', { name: 'FLEX Young' })).toBeInTheDocument();
     unmount();
     renderApply(consumerV2({}, 'SE'));
-    expect(screen.getByText(/carries out a credit check/)).toBeInTheDocument();
+    expect(screen.getByText(/requests a credit report on you from Experian AS/)).toBeInTheDocument();
     // Sweden's version 2 screen has the box too (the Sweden rule is version 1's).
     expect(screen.getByRole('heading', { name: 'FLEX Young' })).toBeInTheDocument();
   });
@@ -578,5 +578,28 @@ describe('errors from the server', () => {
     down = false;
     await send();
     await waitFor(() => expect(history.at(-1)).toBe('/form/sign'));
+  });
+});
+
+describe('Konsumentverket’s warning on a Swedish consumer’s credit (KOVFS 2025:1, ADR 34)', () => {
+  const warning = () => screen.queryByRole('complementary', { name: 'Warning about the cost of credit' });
+
+  it.each([
+    ['consumer version 1, Sweden', consumerV1('SE'), true],
+    ['consumer version 2, Sweden', consumerV2({}, 'SE'), true],
+    ['consumer version 1, Norway', consumerV1('NO'), false],
+    ['consumer version 2, Norway', consumerV2({}, 'NO'), false],
+    ['business, Sweden', buildResponse(buildApplication({ customer: { type: 'LEGAL', countryCode: 'SE', companyName: 'Bygg AB', externalId: '5560000001' }, loanProduct: { provider: 'GRENKE' }, creditAgency: null })), false],
+  ] as const)('%s: %s', (_, response, shown) => {
+    serve({});
+    renderApply(response);
+    if (!shown) {
+      expect(warning()).toBeNull();
+      return;
+    }
+    expect(warning()).toHaveTextContent('Att låna kostar pengar!');
+    // Beside the price it warns of, before the form.
+    const summary = screen.getByRole('region', { name: 'Your subscription' });
+    expect(summary.nextElementSibling).toBe(warning());
   });
 });

@@ -14,6 +14,7 @@ import { isRenewalConsent } from '../logic/consents';
 import { shownConsents } from '../logic/form-values';
 import { applyVariant } from '../logic/variant';
 import { ClosedScreen } from '@/components/flow/closed-screen';
+import { CreditCostWarning, showsCreditCostWarning } from '@/components/flow/credit-cost-warning';
 import { ConsentCheckbox } from './consent-checkbox';
 import { ContactFields } from './contact-fields';
 import { FlexYoungBox } from './flex-young-box';
@@ -90,7 +91,8 @@ export function ApplyScreen({ data, application, features, onRetry, retrying }: 
         <Text>{business ? t('apply.introBusiness', { company: customer.companyName ?? customer.externalId ?? '' }) : t('apply.intro')}</Text>
       </header>
 
-      <SubscriptionSummary loan={loan} country={customer.countryCode} variant={variant} />
+      <SubscriptionSummary loan={loan} country={customer.countryCode} variant={variant} creditAgency={application.creditAgency} />
+      {showsCreditCostWarning(application) ? <CreditCostWarning /> : null}
       {business ? (
         <Alert variant="info" announce={false}>
           {t('apply.business.signingRights')}

@@ -85,6 +85,7 @@ export function flowApplication({ customer, ...rest }: Overrides = {}): LoanAppl
     isRenewal: false,
     items: [],
     loanProduct: { provider: 'RESURS' },
+    creditAgency: 'Experian AS',
     loan: {
       loanAmount: 15000,
       loanPeriod: 36,

@@ -1,0 +1,55 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderUi } from '@/components/ui/test-render';
+import { chooseLanguage } from '@/lib/i18n';
+import { CreditCostWarning, showsCreditCostWarning } from './credit-cost-warning';
+
+/** KOVFS 2025:1's texts, as CCD2.md quotes them (ADR 34). */
+const HEADING = 'Att låna kostar pengar!';
+const RISK =
+  'Om du inte kan betala tillbaka skulden i tid riskerar du en betalningsanmärkning. Det kan leda till svårigheter att få hyra bostad, teckna abonnemang och få nya lån.';
+const ADVICE = 'För stöd, vänd dig till budget- och skuldrådgivningen i din kommun. Kontaktuppgifter finns på konsumentverket.se.';
+
+afterEach(async () => {
+  await act(() => chooseLanguage('en', { renderedPages: false }));
+});
+
+describe('the Swedish credit warning', () => {
+  it.each(['sv', 'en', 'nb'] as const)('in %s: Konsumentverket’s words in Swedish, black on white, the red symbol three lines high', async (language) => {
+    await act(() => chooseLanguage(language, { renderedPages: false }));
+    renderUi(<CreditCostWarning />);
+    const box = screen.getByRole('complementary');
+    for (const text of [HEADING, RISK, ADVICE]) {
+      const line = screen.getByText(text);
+      expect(line.closest('[lang]')).toHaveAttribute('lang', 'sv');
+    }
+    expect(screen.getByText(HEADING)).toHaveClass('font-bold');
+    expect(box).toHaveClass('bg-white', 'text-black', 'leading-6');
+    // 4.5rem (size-18) beside text of 1.5rem a line (leading-6): three lines.
+    const symbol = box.querySelector('svg[data-credit-warning-symbol]');
+    expect(symbol).toHaveClass('size-18');
+    expect(symbol).toHaveAttribute('aria-hidden', 'true');
+    expect(symbol?.querySelector('path')).toHaveAttribute('fill', '#d10000');
+  });
+
+  it('adds a translation, marked as one, on an English or Norwegian screen only', async () => {
+    const { unmount } = renderUi(<CreditCostWarning />);
+    expect(screen.getByText(/^Borrowing money costs money!/)).toBeInTheDocument();
+    expect(screen.getByText('In English:', { exact: false })).toBeInTheDocument();
+    unmount();
+    await act(() => chooseLanguage('nb', { renderedPages: false }));
+    const nb = renderUi(<CreditCostWarning />);
+    expect(screen.getByText(/^Det koster penger å låne penger!/)).toBeInTheDocument();
+    nb.unmount();
+    await act(() => chooseLanguage('sv', { renderedPages: false }));
+    renderUi(<CreditCostWarning />);
+    expect(screen.getAllByText(HEADING)).toHaveLength(1);
+    expect(screen.queryByText(/På svenska/)).toBeNull();
+  });
+
+  it('belongs to a Swedish consumer’s credit only', () => {
+    expect(showsCreditCostWarning({ customer: { countryCode: 'SE', type: 'PRIVATE' } })).toBe(true);
+    expect(showsCreditCostWarning({ customer: { countryCode: 'SE', type: 'LEGAL' } })).toBe(false);
+    expect(showsCreditCostWarning({ customer: { countryCode: 'NO', type: 'PRIVATE' } })).toBe(false);
+  });
+});
