@@ -20,5 +20,6 @@ export * from './flex-young';
 export * from './renewal';
 export * from './schemas/apply-form';
 export * from './back-office';
+export * from './evidence';
 export * from './sandbox/test-operators';
 export * from './settlement';

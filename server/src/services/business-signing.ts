@@ -5,6 +5,7 @@
  * the signed contract goes back to GRENKE, which contracts the lease. A signer who declines or
  * whose session expires may try again: the next request for the sessions makes a new order.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type ApplicationStatus, COUNTRIES, isFinalStatus, type Language, pagePath, PAGES, type SigningSessionStatus } from '@portal/domain';
 import type { ApplicationRecord } from '../db/repositories/applications';
@@ -19,8 +20,11 @@ import { configured } from '../providers/index';
 import type { SigningClient, SigningOrder } from '../providers/signing/types';
 import type { SessionIdentity } from '../types';
 import { applyEvent, applyEvents } from './apply-event';
+import { recordSignature, type SignatureEvidence } from './evidence';
 import { apiErrorFor } from './provider-errors';
 import { schedulePoll } from './refresh-status';
+
+type SignedDocument = NonNullable<SignatureEvidence['signedDocument']>;
 
 const UNSIGNABLE: readonly SigningSessionStatus[] = ['REJECTED', 'EXPIRED', 'DELETED'];
 /** Statuses in which GRENKE is still deciding: the page waits, nothing to sign yet. */
@@ -116,26 +120,30 @@ export function businessSigning(app: FastifyInstance) {
   /**
    * GRENKE gets the signed contract (ADR 29) and answers the request as it then reads it; only a
    * Contracted request is a lease. An application closed meanwhile (cancelled, failed) never hands
-   * its contract over: that is how a cancellation reaches GRENKE. Null: not delivered (yet).
+   * its contract over: that is how a cancellation reaches GRENKE. `request` null: not delivered
+   * (yet). `signedDocument`: the digest of the signed contract's bytes, when they were fetched.
    */
-  async function deliverContract(application: ApplicationRecord, order: SigningOrder): Promise<GrenkeRequest | null> {
+  async function deliverContract(application: ApplicationRecord, order: SigningOrder): Promise<{ request: GrenkeRequest | null; signedDocument: SignedDocument | null }> {
     const provider = await app.repos.providerApplications.find(application.id);
-    if (!provider?.externalId || order.packagingTask.status !== 'COMPLETED') return null;
+    if (!provider?.externalId || order.packagingTask.status !== 'COMPLETED') return { request: null, signedDocument: null };
     // Handed over already (a later refresh of the same order): GRENKE's word comes from the poller.
-    if (contractDelivered(provider.data) && isGrenkeState(provider.providerStatus)) return { financingId: provider.externalId, requestNumber: null, state: provider.providerStatus };
+    if (contractDelivered(provider.data) && isGrenkeState(provider.providerStatus)) {
+      return { request: { financingId: provider.externalId, requestNumber: null, state: provider.providerStatus }, signedDocument: null };
+    }
     const current = await app.repos.applications.findById(application.id);
-    if (!current || isFinalStatus(current.status)) return null;
+    if (!current || isFinalStatus(current.status)) return { request: null, signedDocument: null };
     const context = { applicationId: application.id };
     const signed = await business().signing.getSignedDocument(order.orderId, order.packagingTask.id, context);
-    if (!signed.ok) return null;
+    if (!signed.ok) return { request: null, signedDocument: null };
+    const signedDocument = { name: 'leasing-contract', sha256: createHash('sha256').update(signed.value).digest('hex'), bytes: signed.value.byteLength };
     const delivered = await business().grenke.deliverSignedContract(application.countryCode, provider.externalId, signed.value, context);
-    return delivered.ok ? delivered.value : null;
+    return { request: delivered.ok ? delivered.value : null, signedDocument };
   }
 
   /** Stores the signing service's order and applies what it means to the application. */
   async function save(application: ApplicationRecord, order: SigningOrder, signerName?: string): Promise<StoredOrder> {
     const allSigned = order.tasks.length > 0 && order.tasks.every((task) => task.status === 'COMPLETED');
-    const delivered = allSigned ? await deliverContract(application, order) : null;
+    const { request: delivered, signedDocument } = allSigned ? await deliverContract(application, order) : { request: null, signedDocument: null };
     const previous = await app.repos.signingOrders.find(application.id);
     const names = new Map((previous?.tasks ?? []).map((task) => [task.id, task.name]));
     const stored: StoredOrder = {
@@ -150,6 +158,10 @@ export function businessSigning(app: FastifyInstance) {
       await repos.signingOrders.save(application.id, stored);
       app.changes.publish(tx, `app:${application.id}`);
       const detail = { orderId: stored.orderId };
+      // Evidence (ADR 32): the signature once per order, and the signed contract's digest once its bytes are here.
+      if (allSigned) {
+        await recordSignature(tx, application.id, { by: 'signing-service', lender: 'GRENKE', reference: stored.orderId, signedDocument, providerStatus: delivered?.state ?? null });
+      }
       if (delivered?.state === 'Contracted') {
         await repos.providerApplications.updateStatus(application.id, delivered.state, null, { [CONTRACT_DELIVERED]: true });
         await applyEvents(app, application.id, ['signing.started', 'signing.completed', 'decision.granted'], { tx, detail });

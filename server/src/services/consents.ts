@@ -22,6 +22,8 @@ import { translate } from '../lib/i18n';
 import { sanitizeHtmlText } from '../lib/sanitize';
 import type { SessionIdentity } from '../types';
 import { consentDocuments, documentKept, markDocumentKept } from './consent-documents';
+import { appendEvidence } from './evidence';
+import { sessionRefOf } from './evidence-chain';
 
 /** Raise when a consent text changes in substance: stored consents keep the version they saw. */
 export const CONSENT_TEXT_VERSION = '2026-11-01';
@@ -99,11 +101,17 @@ export async function storeConsents(
       language,
       text,
       accepted: value,
-      sessionRef: sha256Hex(context.sessionId).slice(0, 32),
+      sessionRef: sessionRefOf(context.sessionId),
       subjectNationalId: identity.nationalId,
       identificationMethod: identity.method,
       identifiedAt: new Date(identity.authenticatedAt),
       documents,
+    });
+    // The evidence chain (ADR 32): the same words and documents, without who (the chain outlives the person's data).
+    await appendEvidence(q, application.id, {
+      kind: 'consent',
+      sessionId: context.sessionId,
+      data: { type, accepted: value, textVersion: CONSENT_TEXT_VERSION, language, text, textSha256: sha256Hex(text), documents },
     });
   }
 }

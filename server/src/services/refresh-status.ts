@@ -11,13 +11,17 @@ import { repositories } from '../db/repositories';
 import { STATUS_POLL_QUEUE } from './queues';
 import type { Reading } from '../lenders/types';
 import { applyEvents, TransitionRefused } from './apply-event';
+import { recordLenderSignature } from './evidence';
 
 /** Stores a lender's reading and applies what it means, in one transaction. */
 export async function applyReading(app: FastifyInstance, applicationId: string, reading: Reading, tx?: Queryable): Promise<void> {
   const run = async (q: Queryable) => {
+    const before = await repositories(q).applications.findById(applicationId);
     await repositories(q).providerApplications.updateStatus(applicationId, reading.providerStatus, reading.customerUrl, reading.data);
     app.changes.publish(q, `app:${applicationId}`);
-    await applyEvents(app, applicationId, reading.events, { tx: q, detail: { providerStatus: reading.providerStatus } });
+    const { application: after } = await applyEvents(app, applicationId, reading.events, { tx: q, detail: { providerStatus: reading.providerStatus } });
+    // Signed on the lender's own page: the evidence chain records it with the move on (ADR 32).
+    if (before) await recordLenderSignature(q, before, after, reading);
   };
   try {
     await (tx ? run(tx) : app.db.transaction(run));

@@ -10,6 +10,8 @@ import {
   type ApplyForm,
   applyFormSchema,
   checkInput,
+  CONSENT_FIELDS,
+  type ConsentType,
   fieldMessagesOf,
   flexYoungRefusal,
   isFinalStatus,
@@ -26,6 +28,7 @@ import type { SessionIdentity } from '../types';
 import { applyEvents } from './apply-event';
 import { authorisedApplication } from './applications';
 import { storeConsents } from './consents';
+import { recordSubmit } from './evidence';
 import { apiErrorFor } from './provider-errors';
 import { schedulePoll } from './refresh-status';
 import { storeRenewalOrders } from './renewal';
@@ -74,6 +77,9 @@ async function storeForm(app: FastifyInstance, request: SubmitRequest, applicati
     });
     await storeConsents(app, tx, application, form, { language: request.language, sessionId: request.sessionId, identity: request.identity });
     if (form.orders.length > 0) await storeRenewalOrders(tx, application, customer, form.orders);
+    // The act that sends it to the lender, in the evidence chain after the consents it carried (ADR 32).
+    const given = (value: boolean) => (Object.keys(CONSENT_FIELDS) as ConsentType[]).filter((type) => form[CONSENT_FIELDS[type]] === value);
+    await recordSubmit(tx, application.id, { lender: request.lender, language: request.language, accepted: given(true), refused: given(false) }, request.sessionId);
   });
 }
 

@@ -6,6 +6,8 @@ import type { CustomerRecord } from '../../db/repositories/customers';
 import { ApiError } from '../../lib/errors';
 import { authorisedApplication, loanApplicationView } from '../../services/applications';
 import { consentTypesFor, consentView } from '../../services/consents';
+import { recordApplyScreen } from '../../services/evidence';
+import { creditAgencies, creditAgencyFor } from '../../services/credit-agencies';
 import { lenderAvailable } from '../../services/lender-availability';
 import { loanViewOf, type Priced, pricingFor, storedPricing } from '../../services/pricing';
 import { renewalProducts } from '../../services/renewal';
@@ -21,6 +23,7 @@ export default async function applicationsRoutes(app: FastifyInstance) {
     active: { app: ApplicationRecord; customer: CustomerRecord } | null,
     identity: SessionIdentity,
     acceptLanguage: string | undefined,
+    sessionId: string,
   ): Promise<LoanApplicationsResponse> {
     const others = (await app.repos.applications.listForNationalId(identity.nationalId)).filter(
       (a) => a.id !== active?.app.id,
@@ -54,12 +57,14 @@ export default async function applicationsRoutes(app: FastifyInstance) {
     // leases on its business application, whoever is logged in to sign.
     const products = active && served ? await renewalProducts(app.db, served, active.customer) : [];
     const language = languageFromAcceptLanguage(acceptLanguage);
-    return {
+    const agencies = creditAgencies(app.config);
+    const answer: LoanApplicationsResponse = {
       person: { firstName: identity.firstName, lastName: identity.lastName },
       loanApplications: pairs.map(({ app: a, customer }) => ({
         ...loanApplicationView(a, customer, merchants.get(a.merchantId) ?? { name: a.merchantId }),
         loan: loanViewOf(a, pricing.get(a.id)?.pricing ?? null),
         isRenewal: a.id === active?.app.id && products.length > 0,
+        creditAgency: creditAgencyFor(agencies, a),
       })),
       consents: served
         ? consentTypesFor(served, products.length > 0).map((type) => consentView(type, served, language))
@@ -67,6 +72,10 @@ export default async function applicationsRoutes(app: FastifyInstance) {
       products,
       lenderAvailable: served ? lenderAvailable(app, served, pricing.get(served.id) ?? { pricing: null, unanswered: false }) : true,
     };
+    // Evidence (ADR 32): the priced summary shown before the submit, once per session and content.
+    const shown = served?.status === 'CREATED' && pricing.get(served.id)?.pricing ? answer.loanApplications[0] : undefined;
+    if (served && shown) await recordApplyScreen(app, served, { loan: shown.loan, consents: answer.consents, creditAgency: shown.creditAgency, language }, sessionId);
+    return answer;
   }
 
   /** Checks the reference for this session's person and makes it the active application. */
@@ -74,7 +83,7 @@ export default async function applicationsRoutes(app: FastifyInstance) {
     const identity = requireIdentity(request);
     const active = await authorisedApplication(app.db, identity, request.params.reference, { registry: app.providers.registry, log: request.log });
     request.session.activeReference = active.app.reference;
-    return respond(active, identity, request.headers['accept-language']);
+    return respond(active, identity, request.headers['accept-language'], request.session.sessionId);
   });
 
   /** The session's applications; the active one first. */
@@ -89,6 +98,6 @@ export default async function applicationsRoutes(app: FastifyInstance) {
         if (!(error instanceof ApiError)) throw error;
       }
     }
-    return respond(active, identity, request.headers['accept-language']);
+    return respond(active, identity, request.headers['accept-language'], request.session.sessionId);
   });
 }
