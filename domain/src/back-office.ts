@@ -3,7 +3,7 @@
  * shops. One definition of its roles, its routes and who may call each, its request and answer
  * shapes and its limits, shared by the server, the console and the tests.
  */
-import { COUNTRY_CODES } from './countries';
+import { COUNTRY_CODES, LANGUAGES } from './countries';
 import { APPLICATION_STATUSES, MERCHANT_STATUSES } from './lifecycle';
 import { CUSTOMER_TYPES, OUTCOMES, PROVIDERS } from './outcomes';
 import { route } from './routes';
@@ -81,6 +81,10 @@ export const BACK_OFFICE_API = {
   resendWebhook: r('POST', '/api/back-office/v1/applications/:reference/webhooks/:eventId/resend', 'support'),
   /** A merchant's money operation that failed, tried again: pending afresh, sent by its job (issue 30). */
   retryMoneyOperation: r('POST', '/api/back-office/v1/applications/:reference/money-operations/:operationId/retry', 'support'),
+  /** The mails sent about the application, with what became of each (issue 31). */
+  mails: r('GET', '/api/back-office/v1/applications/:reference/mails', 'support'),
+  /** A mail that failed, queued again: sent by its job (issue 31). */
+  retryMail: r('POST', '/api/back-office/v1/applications/:reference/mails/:mailId/retry', 'support'),
   merchants: r('GET', '/api/back-office/v1/merchants', 'support'),
   createMerchant: r('POST', '/api/back-office/v1/merchants', 'admin'),
   merchant: r('GET', '/api/back-office/v1/merchants/:merchantId', 'admin'),
@@ -116,6 +120,7 @@ export const AUDIT_ACTIONS = [
   'application.signatory_confirmed',
   'webhook.resent',
   'money_operation.retried',
+  'mail.retried',
   'merchant.created',
   'merchant.updated',
   'merchant.deactivated',
@@ -321,6 +326,38 @@ export type WebhookEventView = z.infer<typeof webhookEventViewSchema>;
  */
 export const backOfficeMoneyOperationSchema = z.extend(moneyOperationViewSchema, { attempts: z.number() });
 export type BackOfficeMoneyOperation = z.infer<typeof backOfficeMoneyOperationSchema>;
+
+export const MAIL_STATES = ['queued', 'sent', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+/**
+ * A mail about an application as support sees it (issue 31, ADR 33): what it was and what became
+ * of it, never to whom or what it said (personal data, which stays in the outbox, sealed).
+ */
+export const backOfficeMailSchema = z.object({
+  id: z.string(),
+  /** The template's name (`precontractual-information`), or the caller's kind. */
+  kind: z.string(),
+  language: z.enum(LANGUAGES),
+  state: z.enum(MAIL_STATES),
+  attempts: z.number(),
+  /** Why the last attempt failed: the SMTP reply code (`550 5.1.1`) or the connection's (`ECONNECTION`); null when none did. */
+  lastError: z.nullable(z.string()),
+  createdAt: z.string(),
+  sentAt: z.nullable(z.string()),
+  failedAt: z.nullable(z.string()),
+  /** The Message-ID header, fixed before the first attempt. */
+  messageId: z.string(),
+  /** SHA-256 (hex) of the whole message as sent, and its size in bytes. */
+  digest: z.string(),
+  size: z.number(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number(), sha256: z.string() })),
+  /** Its recipient and words were erased with the application's personal data (ADR 18): it can no longer be sent. */
+  erased: z.boolean(),
+});
+export type BackOfficeMail = z.infer<typeof backOfficeMailSchema>;
+export const backOfficeMailsSchema = z.object({ mails: z.array(backOfficeMailSchema) });
+export type BackOfficeMails = z.infer<typeof backOfficeMailsSchema>;
 
 export const applicationDetailSchema = z.object({
   application: applicationSummarySchema,

@@ -12,6 +12,7 @@ import bankIdSimulator from './bankid';
 import type { SandboxClients, SandboxContext } from './context';
 import { FAULT_MODES, faultHook, faultStore, type SimulatedProvider, SIMULATED_PROVIDERS } from './faults';
 import grenkeSimulator from './grenke';
+import mailbox from './mail';
 import { type SandboxStorage, sandboxRecords } from './records';
 import registrySimulator from './registry';
 import resursV1Simulator from './resurs-v1';
@@ -33,6 +34,8 @@ export type SandboxOptions = {
   slowAnswerMs: number;
   /** Trust X-Forwarded-* from a load balancer. */
   trustProxy?: boolean;
+  /** Told the address of the sandbox's SMTP server (its mailbox is at /sandbox/mail/) once it listens. */
+  onMailServer?: (smtpUrl: string) => void;
 };
 
 const SIMULATORS: Readonly<Record<SimulatedProvider, FastifyPluginAsync<SandboxContext>>> = {
@@ -77,6 +80,9 @@ export default async function sandbox(app: FastifyInstance, options: SandboxOpti
       { prefix: `/sandbox/${provider}` },
     );
   }
+
+  // The customers' mailbox: an SMTP server in this process, and its pages (mail/README.md).
+  await app.register(mailbox, { onListening: options.onMailServer });
 
   // Control: put a provider into a fault mode and back (tests, demos).
   app.get('/sandbox/control/faults', async () =>

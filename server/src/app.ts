@@ -17,9 +17,11 @@ import security from './plugins/security';
 import { registerContractDelivery } from './jobs/contract-delivery';
 import { registerStatusPolling } from './jobs/status-poll';
 import { registerMoneyOperations } from './jobs/money-operations';
+import { registerMailDelivery } from './jobs/mail-delivery';
 import { registerWebhookDelivery } from './jobs/webhook-delivery';
 import lenders from './lenders';
 import { registerHousekeeping } from './services/housekeeping';
+import mailer from './services/mail/transport';
 import spa from './plugins/spa';
 import jobs from './jobs';
 import providers from './providers';
@@ -63,11 +65,14 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   await instance.register(lenders);
   await instance.register(changeFeed);
   await instance.register(jobs);
+  // E-mail (issue 31, ADR 33): SMTP_URL, or the sandbox's own server once it listens (sandbox mode).
+  await instance.register(mailer, { ...options.config.mail, timeoutMs: options.config.providerTimeoutMs });
   registerStatusPolling(instance);
   registerWebhookDelivery(instance);
   registerHousekeeping(instance);
   registerContractDelivery(instance);
   registerMoneyOperations(instance);
+  registerMailDelivery(instance);
 
   await instance.register(health);
   await instance.register(metricsRoute);

@@ -24,6 +24,7 @@ const LIVE = {
   REGISTRY_SE_BASE_URL: 'https://api.signicat.com',
   REGISTRY_SE_CLIENT_ID: 'id',
   REGISTRY_SE_CLIENT_SECRET: 'secret',
+  SMTP_URL: 'smtps://portal:secret@smtp.example.com:465',
 };
 
 // Keys of personal data at rest (ADR 12), required in production.
@@ -70,6 +71,24 @@ describe('configuration', () => {
       expect(problems.join('\n')).toMatch(/DATABASE_URL/);
       expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
     }
+  });
+
+  it('requires an SMTP server in production, checks SMTP_URL and MAIL_FROM, and never quotes the password', () => {
+    const production = { NODE_ENV: 'production', ...LIVE, SESSION_SECRET: 'x'.repeat(32), ...DATA_KEYS, METRICS_TOKEN: 'm'.repeat(32) };
+    expect(() => loadConfig({ ...production, SMTP_URL: '' })).toThrow(/SMTP_URL: required in production/);
+    expect(loadConfig(production).mail).toEqual({ smtpUrl: 'smtps://portal:secret@smtp.example.com:465', from: 'Portal <no-reply@portal.invalid>' });
+    let message = '';
+    try {
+      loadConfig({ SMTP_URL: 'https://user:hunter2@smtp.example.com', MAIL_FROM: 'Portal' });
+    } catch (error) {
+      message = error instanceof Error ? error.message : '';
+    }
+    expect(message).toMatch(/SMTP_URL: must start with smtp:\/\/ or smtps:\/\//);
+    expect(message).toMatch(/MAIL_FROM: must hold one address/);
+    expect(message).not.toContain('hunter2');
+    expect(() => loadConfig({ MAIL_FROM: 'a@example.com, b@example.com' })).toThrow(/MAIL_FROM/);
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.no', MAIL_FROM: 'Butikkportalen <post@example.no>' }).mail).toEqual({ smtpUrl: null, from: 'Butikkportalen <post@example.no>' });
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.no' }).mail.from).toBe('Portal <no-reply@portal.example.no>');
   });
 
   it('refuses the sandbox and a missing session secret in production', () => {

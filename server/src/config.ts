@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { COUNTRY_CODES, type CountryCode, RATE_LIMIT_NAMES, RATE_LIMITS, type RateLimit, type RateLimitName } from '@portal/domain';
 import { type DataKey, parseDataKeys } from './lib/personal-data';
+import { defaultMailFrom, mailFromProblem, smtpUrlProblem } from './services/mail/settings';
 import { GRENKE_PAYMENT_FREQUENCIES, GRENKE_PAYMENT_METHODS, GRENKE_PRODUCT_TYPES, type GrenkeTerms } from './providers/grenke/client';
 
 const bool = z
@@ -51,6 +52,9 @@ const envSchema = z.object({
   RETENTION_DAYS_AFTER_FINAL: z.coerce.number().int().min(1).max(3650).default(90),
   CONSENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(7300).default(1095),
   JOB_HISTORY_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  // E-mail (issue 31, ADR 33): checked by readMail below.
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().max(300).optional(),
 
   RESURS_V2_BASE_URL: url.optional(),
   RESURS_V2_CLIENT_ID: z.string().min(1).optional(),
@@ -217,6 +221,11 @@ export interface Config {
     jobHistoryDays: number;
   };
   /**
+   * E-mail (ADR 33): the SMTP server (null: none; the sandbox's own in sandbox mode, else mails
+   * wait, queued) and the sender (the From header; its domain names the Message-IDs).
+   */
+  mail: { smtpUrl: string | null; from: string };
+  /**
    * Each provider on its own (null: not configured, outside the sandbox). A lender's product is
    * offered only where its provider is configured (`offers`); the BankID broker is always needed.
    */
@@ -339,6 +348,25 @@ function readRateLimits(value: string | undefined, problems: string[]): Record<R
 }
 
 type ParsedEnv = z.output<typeof envSchema>;
+
+/**
+ * SMTP_URL and MAIL_FROM (ADR 33). Production needs a server: without one every mail would wait,
+ * queued, and the customer would never get the pre-contractual information.
+ */
+function readMail(e: ParsedEnv, production: boolean, publicUrl: string, problems: string[]): Config['mail'] {
+  let smtpUrl: string | null = null;
+  if (e.SMTP_URL !== undefined) {
+    const problem = smtpUrlProblem(e.SMTP_URL);
+    if (problem) problems.push(`SMTP_URL: ${problem}`);
+    else smtpUrl = e.SMTP_URL;
+  } else if (production) {
+    problems.push('SMTP_URL: required in production (smtp://user:password@host:587 or smtps://user:password@host:465), or no mail reaches a customer');
+  }
+  const from = e.MAIL_FROM ?? defaultMailFrom(publicUrl);
+  const fromProblem = mailFromProblem(from);
+  if (fromProblem) problems.push(`MAIL_FROM: ${fromProblem}`);
+  return { smtpUrl, from };
+}
 
 /**
  * The providers, each on its own (item 9 of the go-live list in the README): outside the sandbox
@@ -542,6 +570,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const sandboxUrl = (path: string) => `${publicUrl}/sandbox/${path}`;
 
   const providers = readProviders(e, sandbox, sandboxUrl, problems);
+  const mail = readMail(e, production, publicUrl, problems);
 
   const config: Config = {
     env: e.NODE_ENV,
@@ -564,6 +593,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     features: { resursMerchantApiEnabled: e.RESURS_MERCHANT_API_ENABLED },
     rateLimits,
     retention: { daysAfterFinal: e.RETENTION_DAYS_AFTER_FINAL, consentDays: e.CONSENT_RETENTION_DAYS, jobHistoryDays: e.JOB_HISTORY_DAYS },
+    mail,
     providers,
     offers: offersOf(providers),
     backOffice: {

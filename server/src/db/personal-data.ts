@@ -15,6 +15,7 @@ import {
 } from '../lib/personal-data';
 import type { Db, Queryable } from './db';
 import { SEALED_CUSTOMER_COLUMNS } from './repositories/customers';
+import { SEALED_MAIL_COLUMNS } from './repositories/mail-outbox';
 import { mapProviderSecrets, merchantsRepository, SEALED_MERCHANT_COLUMNS, WEBHOOK_SECRET_PURPOSE } from './repositories/merchants';
 import { personalDataRepository, type SealedTable } from './repositories/personal-data';
 import { settingsRepository } from './repositories/settings';
@@ -67,6 +68,7 @@ const SEALED_TABLES: readonly SealedTable[] = [
   { table: 'subscriptions', columns: ['national_id'], hashed: { column: 'national_id', hash: 'national_id_hash' } },
   { table: 'consents', columns: ['subject_national_id'] },
   { table: 'merchants', columns: SEALED_MERCHANT_COLUMNS, purpose: WEBHOOK_SECRET_PURPOSE },
+  { table: 'mail_outbox', columns: SEALED_MAIL_COLUMNS },
 ];
 
 /** What a value reads as, whether sealed (by any configured key) or still plain. */

@@ -16,6 +16,9 @@ import { TalliedHistogram } from '../lib/tallied-histogram';
 import type { Interaction } from '../providers/types';
 
 export type WebhookOutcome = 'delivered' | 'rejected' | 'unreachable';
+/** A mail's attempt: taken by the SMTP server, not taken now (tried again), or failed for good. */
+export type MailOutcome = 'sent' | 'deferred' | 'failed';
+const MAIL_OUTCOMES: readonly MailOutcome[] = ['sent', 'deferred', 'failed'];
 
 export interface PortalMetrics {
   /**
@@ -31,6 +34,7 @@ export interface PortalMetrics {
   /** How long after its change a webhook's first delivery attempt began. */
   webhookDelay(seconds: number): void;
   jobRun(queue: string, outcome: 'completed' | 'failed', seconds: number): void;
+  mailDelivery(outcome: MailOutcome): void;
   /** A page the server renders (ADR 26): rendered, failed (sent unrendered), or no renderer to render it with. */
   pageRender(outcome: 'rendered' | 'failed' | 'unavailable', seconds: number): void;
   /** The exposition text and its content type. */
@@ -109,6 +113,13 @@ export default fp(async function metrics(app: FastifyInstance) {
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers,
   });
+  const mails = new Counter({
+    name: 'portal_mail_deliveries_total',
+    help: 'Mail delivery attempts by outcome (sent: taken by the SMTP server; deferred: not taken now, tried again; failed: refused for good or tried too often)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  for (const outcome of MAIL_OUTCOMES) mails.inc({ outcome }, 0);
   const pageRenders = new Histogram({
     name: 'portal_page_render_duration_seconds',
     help: 'Pages rendered on the server, with the API calls for their data, by outcome (rendered; failed and unavailable: sent for the browser to render)',
@@ -216,6 +227,9 @@ export default fp(async function metrics(app: FastifyInstance) {
     },
     jobRun(queue, outcome, seconds) {
       jobRuns.observe({ queue, outcome }, seconds);
+    },
+    mailDelivery(outcome) {
+      mails.inc({ outcome });
     },
     pageRender(outcome, seconds) {
       pageRenders.observe({ outcome }, seconds);

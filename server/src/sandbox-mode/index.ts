@@ -30,6 +30,8 @@ export default async function sandboxMode(app: FastifyInstance) {
     trustProxy: config.trustProxy,
     // A provider in the slow fault mode answers after the portal's adapters have given up.
     slowAnswerMs: config.providerTimeoutMs + 1500,
+    // Without an SMTP_URL of its own, the portal's mail goes to the sandbox's mailbox (/sandbox/mail/).
+    onMailServer: (smtpUrl) => app.mailer.useSmtpUrl(smtpUrl),
     clients: {
       // Resurs issued the portal an account per country, and shops accounts of their own.
       resursV2: {

@@ -16,6 +16,7 @@ import { operatorSessionsRepository } from './operator-sessions';
 import { webhookAttemptsRepository } from './webhook-attempts';
 import { rateLimitsRepository } from './rate-limits';
 import { moneyRepository } from './money';
+import { mailOutboxRepository } from './mail-outbox';
 
 /** Every repository bound to one connection or transaction. */
 export function repositories(db: Queryable) {
@@ -37,6 +38,7 @@ export function repositories(db: Queryable) {
     webhookAttempts: webhookAttemptsRepository(db),
     rateLimits: rateLimitsRepository(db),
     money: moneyRepository(db),
+    mailOutbox: mailOutboxRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

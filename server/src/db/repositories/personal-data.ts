@@ -13,7 +13,7 @@ export function personalDataOf(db: Queryable): PersonalData {
 
 /** A table whose text columns hold sealed values, and where its national ID's lookup hash goes. */
 export interface SealedTable {
-  table: 'customers' | 'subscriptions' | 'consents' | 'merchants';
+  table: 'customers' | 'subscriptions' | 'consents' | 'merchants' | 'mail_outbox';
   columns: readonly string[];
   /** One purpose for every column (values that move between them), instead of `<table>.<column>`. */
   purpose?: string;

@@ -5,6 +5,7 @@
  */
 import type { ApplicationStatus } from '@portal/domain';
 import type { Db } from '../db';
+import { mailOutboxRepository } from './mail-outbox';
 
 /** The timeline's entries for what retention did (`application_events.type`). */
 export const RETENTION_EVENTS = {
@@ -42,6 +43,8 @@ export function retentionRepository(db: Db) {
         await tx.query('DELETE FROM renewal_orders WHERE application_id = ANY($1::uuid[])', [ids]);
         // The link into the lender's pages for this customer; nobody follows it after the end.
         await tx.query('UPDATE provider_applications SET customer_url = NULL WHERE application_id = ANY($1::uuid[])', [ids]);
+        // The mails' recipients and words (ADR 33); their Message-IDs and digests stay, as evidence.
+        await mailOutboxRepository(tx).eraseForApplications(ids);
         // updated_at stays the time of the last status change.
         await tx.query(`UPDATE applications SET personal_data_erased_at = now(), request_hash = 'erased' WHERE id = ANY($1::uuid[])`, [ids]);
         await tx.query(

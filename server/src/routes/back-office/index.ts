@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/errors';
 import { sessionSecret } from '../../services/session-secret';
 import applicationRoutes from './applications';
 import administrationRoutes from './administration';
+import mailRoutes from './mails';
 import operationsRoutes from './operations';
 import operatorAuthRoutes, { OPERATOR_COOKIE } from './operator-auth';
 
@@ -73,5 +74,6 @@ export default async function backOffice(app: FastifyInstance) {
     await scope.register(applicationRoutes);
     await scope.register(administrationRoutes);
     await scope.register(operationsRoutes);
+    await scope.register(mailRoutes);
   });
 }
