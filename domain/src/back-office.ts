@@ -85,6 +85,8 @@ export const BACK_OFFICE_API = {
   mails: r('GET', '/api/back-office/v1/applications/:reference/mails', 'support'),
   /** A mail that failed, queued again: sent by its job (issue 31). */
   retryMail: r('POST', '/api/back-office/v1/applications/:reference/mails/:mailId/retry', 'support'),
+  /** The application's evidence (what was shown and sent, each act) as one file, for a stated reason (issue 31). */
+  exportEvidence: r('POST', '/api/back-office/v1/applications/:reference/evidence', 'support'),
   merchants: r('GET', '/api/back-office/v1/merchants', 'support'),
   createMerchant: r('POST', '/api/back-office/v1/merchants', 'admin'),
   merchant: r('GET', '/api/back-office/v1/merchants/:merchantId', 'admin'),
@@ -116,6 +118,7 @@ export const AUDIT_ACTIONS = [
   'applications.searched',
   'application.viewed',
   'application.national_id_revealed',
+  'application.evidence_exported',
   'application.cancelled',
   'application.signatory_confirmed',
   'webhook.resent',

@@ -14,6 +14,7 @@ import { sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { sessionSecret } from '../../services/session-secret';
 import applicationRoutes from './applications';
+import evidenceRoutes from './evidence';
 import administrationRoutes from './administration';
 import mailRoutes from './mails';
 import operationsRoutes from './operations';
@@ -72,6 +73,7 @@ export default async function backOffice(app: FastifyInstance) {
 
     scope.get(BACK_OFFICE_OPENAPI.pattern, { schema: { hide: true }, config: { operatorRole: 'support' } }, async () => scope.swagger());
     await scope.register(applicationRoutes);
+    await scope.register(evidenceRoutes);
     await scope.register(administrationRoutes);
     await scope.register(operationsRoutes);
     await scope.register(mailRoutes);
