@@ -14,7 +14,7 @@ import { evidenceOf } from '../src/services/evidence';
 import { mailStatus, type OutgoingMail, queueMail } from '../src/services/mail';
 import { deliverMail } from '../src/services/mail/deliver-mail';
 import { eventually, startConsumer } from './flow-helpers';
-import { createTestApp, openTestDatabase, type TestApp, testConfig, type TestDatabase } from './helpers';
+import { createTestApp, type Engine, ENGINES, openTestDatabase, type TestApp, testConfig, type TestDatabase } from './helpers';
 import { logLines, startSmtp, type TestSmtp, UNKNOWN_PREFIX } from './mail-helpers';
 
 const KARI = '18087248794';
@@ -30,7 +30,7 @@ function mailFor(applicationId: string, to: string): OutgoingMail {
   };
 }
 
-describe('a mail over SMTP', () => {
+describe.each(ENGINES)('a mail over SMTP (%s)', (engine: Engine) => {
   let smtp: TestSmtp;
   let t: TestApp;
   const logs = logLines();
@@ -40,7 +40,7 @@ describe('a mail over SMTP', () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await createTestApp('pglite', { SMTP_URL: smtp.url, LOG_LEVEL: 'info', PROVIDER_TIMEOUT_MS: '2000' }, undefined, logs);
+    t = await createTestApp(engine, { SMTP_URL: smtp.url, LOG_LEVEL: 'info', PROVIDER_TIMEOUT_MS: '2000' }, undefined, logs);
     const customer = await startConsumer(t, KARI, 2, 'http://localhost:3000');
     const application = await t.app.repos.applications.findByReference(customer.reference);
     if (!application) throw new Error('no application');
@@ -86,6 +86,20 @@ describe('a mail over SMTP', () => {
       },
     ]);
     expect(JSON.stringify(evidence)).not.toContain('kari.nordmann');
+  });
+
+  it('is sent once when several attempts start at the same moment (one holds the lease)', async () => {
+    const id = await queue('kari.nordmann@example.com');
+    // Beside the attempt the commit started: two more, as two instances' jobs would.
+    const outcomes = await Promise.all([deliverMail(t.app, id), deliverMail(t.app, id)]);
+    expect(outcomes.every((outcome) => outcome !== null)).toBe(true);
+    const status = await eventually(async () => {
+      const now = await mailStatus(t.app, id);
+      return now?.state === 'sent' ? now : null;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.received.filter((r) => r.parsed.messageId === status.messageId)).toHaveLength(1);
+    expect(status.attempts).toBe(1);
   });
 
   it('fails for good when the server refuses the address (550 5.1.1), and no log line names it', async () => {
@@ -150,13 +164,13 @@ describe('a mail over SMTP', () => {
   });
 });
 
-describe('an instance that stops between "mail kept" and "mail sent"', () => {
+describe.each(ENGINES)('an instance that stops between "mail kept" and "mail sent" (%s)', (engine: Engine) => {
   let database: TestDatabase;
   let hanging: TestSmtp;
   let working: TestSmtp;
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
+    database = await openTestDatabase(engine);
     hanging = await startSmtp('hang');
     working = await startSmtp();
   });
