@@ -47,7 +47,8 @@ const T = {
 } as const;
 
 const SIGN_PAGE = /\/loan-subscription\/form\/sign$/;
-const RESURS_TASK_PAGE = /\/sandbox\/resurs-v2\/task\//;
+/** A consumer's credit goes on to the key facts and the SECCI's mail before the signature (issue 31). */
+const KEY_FACTS_PAGE = /\/loan-subscription\/form\/key-facts$/;
 
 interface Checkout {
   person?: string;
@@ -92,10 +93,10 @@ async function tabTo(page: Page, target: Locator, max = 40) {
 }
 
 const DESTINATION: Record<Scenario, RegExp> = {
-  'consumer-no-v1': SIGN_PAGE,
-  'consumer-se-v1': SIGN_PAGE,
-  'consumer-no-v2': RESURS_TASK_PAGE,
-  'consumer-se-v2': RESURS_TASK_PAGE,
+  'consumer-no-v1': KEY_FACTS_PAGE,
+  'consumer-se-v1': KEY_FACTS_PAGE,
+  'consumer-no-v2': KEY_FACTS_PAGE,
+  'consumer-se-v2': KEY_FACTS_PAGE,
   'business-no': SIGN_PAGE,
   'business-se': SIGN_PAGE,
 };
@@ -140,7 +141,7 @@ test('keyboard only: tick the consents and send a version 1 application', async 
   }
   await tabTo(page, submitButton(page, 'consumer-no-v1'));
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(SIGN_PAGE);
+  await expect(page).toHaveURL(KEY_FACTS_PAGE);
 });
 
 test.describe('FLEX Young', () => {
@@ -175,7 +176,7 @@ test.describe('FLEX Young', () => {
     await startAt(page, 'consumer-no-v1', { sku: 'PHN-128', period: 36 });
     await acceptConsents(page, 'NO');
     await page.getByRole('button', { name: T.NO.flexYoung }).click();
-    await expect(page).toHaveURL(SIGN_PAGE);
+    await expect(page).toHaveURL(KEY_FACTS_PAGE);
   });
 });
 
@@ -202,7 +203,7 @@ test('renewal (SE, Anna Andersson): each selected product adds to the residual t
   await assessment.check();
   await page.getByRole('checkbox', { name: /^Jag lämnar tillbaka den gamla produkten/ }).check();
   await submitButton(page, 'consumer-se-v2').click();
-  await expect(page).toHaveURL(RESURS_TASK_PAGE);
+  await expect(page).toHaveURL(KEY_FACTS_PAGE);
 });
 
 test.describe('refusals', () => {
@@ -264,7 +265,7 @@ test('provider down: the catalogue text, then a retry goes through', { tag: '@ex
     .poll(async () => (await (await page.request.get(API.validate.url({ reference }), { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json()).lenderAvailable, { timeout: 15_000 })
     .toBe(true);
   await submitButton(page, 'consumer-se-v2').click();
-  await expect(page).toHaveURL(RESURS_TASK_PAGE);
+  await expect(page).toHaveURL(KEY_FACTS_PAGE);
 });
 
 test('the form rules load after the screen shows: if they cannot, sending says so, and a retry goes through', async ({ page }) => {
@@ -276,7 +277,7 @@ test('the form rules load after the screen shows: if they cannot, sending says s
   await expect(page.getByRole('alert')).toContainText('Vi fikk ikke kontakt med serveren.');
   await page.unroute(rules);
   await submitButton(page, 'consumer-no-v2').click();
-  await expect(page).toHaveURL(RESURS_TASK_PAGE);
+  await expect(page).toHaveURL(KEY_FACTS_PAGE);
 });
 
 test.describe('accessibility (WCAG 2.2 AA, axe)', () => {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { expect, type Browser, type Page, test } from '@playwright/test';
 import { findTestOperator } from '@portal/domain/sandbox/test-operators';
 import { expectNoViolations } from './axe';
+import { throughKeyFacts } from './key-facts';
 
 // The back office in Chromium (issue 13, "done when"): an admin signs in through the sandbox
 // broker, onboards a merchant and issues its key; the key creates an application as a shop's
@@ -142,6 +143,7 @@ test.describe('back office', () => {
     await expect(form.locator('button[type=submit]')).toBeEnabled();
     for (const box of await form.locator('input[type=checkbox][aria-required="true"]:visible').all()) await box.check();
     await form.locator('button[type=submit]').click();
+    await throughKeyFacts(customer);
     await expect(customer).toHaveURL(/\/sandbox\/resurs-v2\/task\//);
     const timeline = support.getByTestId('timeline');
     await expect(timeline).toContainText('submitted → SUBMITTED');

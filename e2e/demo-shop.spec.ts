@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoViolations } from './axe';
+import { throughKeyFacts } from './key-facts';
 
 // The demo shop opened under another name of this machine (127.0.0.1 for localhost): the
 // portal's Content-Security-Policy lets a form post only to its own origin and follows the
@@ -42,6 +43,7 @@ test('the demo shop ships part of an order, takes it back and cancels the rest',
   await expect(apply.locator('button[type=submit]')).toBeEnabled();
   for (const box of await apply.locator('input[type=checkbox][aria-required="true"]:visible').all()) await box.check();
   await apply.locator('button[type=submit]').click();
+  await throughKeyFacts(page);
   await expect(page).toHaveURL(/\/sandbox\/resurs-v2\/task\//);
   await page.getByRole('button', { name: 'Signer med BankID' }).click();
   await expect(page).toHaveURL(/\/demo-shop\/return\?/, { timeout: 30_000 });

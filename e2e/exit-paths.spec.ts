@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { MERCHANT_API } from '@portal/domain/routes';
+import { throughKeyFacts } from './key-facts';
 
 // Every way out of an application, for every lender, from the demo shop in Chromium: whatever
 // the customer or the shop does, the outcome the browser brings back to the shop, the status and
@@ -54,6 +55,7 @@ const headerBackToShop = (page: Page) => page.getByRole('banner').getByRole('lin
 
 /** Cancels on Resurs' (version 1) signing page. */
 async function resursV1Cancel(page: Page) {
+  await throughKeyFacts(page);
   await expect(page).toHaveURL(/\/loan-subscription\/form\/sign$/);
   await page.getByRole('button', { name: SIGN_WITH_BANKID }).click();
   await expect(page).toHaveURL(/\/sandbox\/resurs-v1\/sign\//);
@@ -61,6 +63,7 @@ async function resursV1Cancel(page: Page) {
 }
 
 async function resursV2Task(page: Page, action: 'approve' | 'cancel') {
+  await throughKeyFacts(page);
   await expect(page).toHaveURL(/\/sandbox\/resurs-v2\/task\//);
   if (action === 'approve') await page.getByRole('button', { name: SIGN_WITH_BANKID }).click();
   else await page.locator('form[action$="/cancel"] button').click();

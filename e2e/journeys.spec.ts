@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { TEST_COMPANIES, TEST_PEOPLE } from '@portal/domain/sandbox/test-people';
 import { expectNoViolations } from './axe';
+import { throughKeyFacts } from './key-facts';
 
 // The customer journeys of issue 6, each from the demo shop to the shop's return page: the
 // portal in Chromium against the built server, its database and every sandbox simulator, with
@@ -117,6 +118,8 @@ test('consumer NO v1 approved: BankID, apply, terms, sign with Resurs, back with
   await bankIdLogin(page, 'Kari Nordmann');
   await apply(page);
 
+  // The key facts and the SECCI's mail first (issue 31), then the sign page.
+  await throughKeyFacts(page);
   await expect(page).toHaveURL(/\/loan-subscription\/form\/sign$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signer kredittavtalen');
   // Both documents Resurs publishes for the payment method, each opened to read: the SECCI for
@@ -140,6 +143,7 @@ test('consumer SE v2 with a renewal product: Resurs task page, approved', async 
   await apply(page, 'Laptop 14" (2024)');
 
   // The apply screen sends the browser to Resurs' task page; signing there returns to the waiting screen.
+  await throughKeyFacts(page);
   await expect(page).toHaveURL(/\/sandbox\/resurs-v2\/task\//);
   await passesTheWaitingScreen(page, () => page.getByRole('button', { name: 'Skriv under med BankID' }).click());
   await expectMerchantSees(page, 'client_sign_success_approved', 'COMPLETED');
@@ -149,6 +153,7 @@ test('consumer rejected: Resurs declines after its task page, and the waiting sc
   await checkout(page, 'consumer-no-v2', person('01024924986').nationalId);
   await dummyLogin(page);
   await apply(page);
+  await throughKeyFacts(page);
   await expect(page).toHaveURL(/\/sandbox\/resurs-v2\/task\//);
   await passesTheWaitingScreen(page, () => page.getByRole('button', { name: 'Signer med BankID' }).click());
   await expectMerchantSees(page, 'client_sign_success_denied', 'DECLINED');
@@ -162,6 +167,7 @@ test('frozen, then accepted: the waiting screen polls until the decision and ret
   await checkout(page, 'consumer-no-v1', person('23068201608').nationalId);
   await dummyLogin(page);
   await apply(page);
+  await throughKeyFacts(page);
   await page.getByRole('button', { name: 'Signer med BankID' }).click();
   await resursV1Signing(page, 'approve');
 
@@ -178,6 +184,7 @@ test('frozen for good: the waiting screen stops and says plainly that a person a
   await checkout(page, 'consumer-no-v1', person('02084929428').nationalId);
   await dummyLogin(page);
   await apply(page);
+  await throughKeyFacts(page);
   await page.getByRole('button', { name: 'Signer med BankID' }).click();
   await resursV1Signing(page, 'approve');
 
@@ -200,6 +207,7 @@ test('signing cancelled: the failure page, then trying again signs', async ({ pa
   await checkout(page, 'consumer-no-v1', person('18087248794').nationalId);
   await dummyLogin(page);
   await apply(page);
+  await throughKeyFacts(page);
   await page.getByRole('button', { name: 'Signer med BankID' }).click();
   await resursV1Signing(page, 'cancel');
 
@@ -262,6 +270,7 @@ test('session expired while signing: identify again with BankID, and the flow co
   await checkout(page, 'consumer-no-v1', person('18087248794').nationalId);
   await dummyLogin(page);
   await apply(page);
+  await throughKeyFacts(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signer kredittavtalen');
 
   // The session ends (idle timeout, or the cookie is gone): the next call answers 401. A call
@@ -279,7 +288,9 @@ test('session expired while signing: identify again with BankID, and the flow co
   // Back at the step where it stopped: identification returns to the apply route, which sends an
   // application past submission on to its step (flowStepPage, features/payment/logic): the server,
   // rendering the apply route, answers with that step's address (ADR 26).
-  await bankIdLogin(page, 'Kari Nordmann', /\/loan-subscription\/form\/sign$/);
+  // The key facts again (the SECCI already mailed), then the signature.
+  await bankIdLogin(page, 'Kari Nordmann', /\/loan-subscription\/form\/key-facts$/);
+  await throughKeyFacts(page);
   await page.getByRole('button', { name: 'Signer med BankID' }).click();
   await resursV1Signing(page, 'approve');
   await expectMerchantSees(page, 'client_sign_success_approved', 'COMPLETED');

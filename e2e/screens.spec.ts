@@ -1,4 +1,5 @@
 import { expect, type Page, test, type TestInfo } from '@playwright/test';
+import { CONTINUE_FROM_KEY_FACTS, throughKeyFacts } from './key-facts';
 
 // Every screen a customer meets, in each language, at phone width (issue 16, item 3): a
 // screenshot at 360 px of each is attached to the report, and the test fails when a screen
@@ -156,6 +157,11 @@ for (const lang of LANGUAGES) {
     await applyScreen(page);
     await screen(page, info, lang, 'apply-consumer-v1');
     await applyNow(page);
+    // The key facts and the SECCI's mail before the signature (issue 31).
+    await expect(page).toHaveURL(/\/loan-subscription\/form\/key-facts$/);
+    await expect(page.getByRole('button', { name: CONTINUE_FROM_KEY_FACTS })).toBeEnabled({ timeout: 20_000 });
+    await screen(page, info, lang, 'key-facts-consumer-v1');
+    await throughKeyFacts(page);
     await expect(page).toHaveURL(/\/loan-subscription\/form\/sign$/);
     await expect(page.getByRole('button', { name: SIGN_WITH_BANKID })).toBeVisible();
     // Both documents open: their text and tables are part of the screen.
@@ -186,6 +192,9 @@ for (const lang of LANGUAGES) {
     await screen(page, info, lang, 'apply-consumer-v2');
     await applyNow(page);
 
+    await expect(page.getByRole('button', { name: CONTINUE_FROM_KEY_FACTS })).toBeEnabled({ timeout: 20_000 });
+    await screen(page, info, lang, 'key-facts-consumer-v2');
+    await throughKeyFacts(page);
     await expect(page).toHaveURL(/\/sandbox\/resurs-v2\/task\//);
     await screen(page, info, lang, 'resurs-v2-task');
     await page.locator('form[action$="/approve"] button[type=submit]').click();

@@ -26,6 +26,16 @@ async function customer(context: BrowserContext, baseURL: string | undefined, na
   return { reference, applyUrl, merchantPaymentReference: body.merchantPaymentReference };
 }
 
+/** The key facts step through the API (issue 31): the SECCI mailed, waited for, then on to the signature. */
+async function throughKeyFacts(context: BrowserContext) {
+  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+  expect((await context.request.post('/api/loan-application/precontractual', { headers })).ok()).toBe(true);
+  await expect
+    .poll(async () => ((await (await context.request.get('/api/loan-application/precontractual', { headers })).json()) as { mail?: { state: string } }).mail?.state, { timeout: 20_000 })
+    .toBe('sent');
+  expect((await context.request.post('/api/loan-application/precontractual/continue', { headers })).ok()).toBe(true);
+}
+
 async function submit(context: BrowserContext, path: string, data: object) {
   const answer = await context.request.patch(path, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data });
   expect(answer.ok(), await answer.text()).toBe(true);
@@ -40,6 +50,7 @@ const PAGES = {
   async sign(context: BrowserContext, baseURL?: string) {
     await customer(context, baseURL, '18087248794', 1);
     await submit(context, '/api/loan-application/resurs/submit', { ...FORM, creditConsent: true });
+    await throughKeyFacts(context);
     return { url: '/loan-subscription/form/sign', heading: 'Signer kredittavtalen', lang: 'nb' };
   },
   async waiting(context: BrowserContext, baseURL?: string) {
@@ -80,7 +91,8 @@ test('an application past applying: its apply address answers with the step it i
     await submit(context, '/api/loan-application/resurs/submit', { ...FORM, creditConsent: true });
     const answer = await context.request.get(applyUrl, { maxRedirects: 0 });
     expect(answer.status()).toBe(302);
-    expect(answer.headers().location).toBe('/loan-subscription/form/sign');
+    // A consumer's credit: the key facts and the SECCI's mail come before the signature (issue 31).
+    expect(answer.headers().location).toBe('/loan-subscription/form/key-facts');
   } finally {
     await context.close();
   }

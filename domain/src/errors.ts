@@ -17,6 +17,11 @@ export const ERROR_CODES = [
    * lender checks who may sign before anything goes on. Not in spec section 8.
    */
   'SIGNATORY_NOT_CONFIRMED',
+  /**
+   * A consumer goes to the signature before the pre-contractual information (the SECCI) was sent
+   * to them (issue 31, CCD2 Art. 10(1)): the key facts step comes first. Not in spec section 8.
+   */
+  'PRECONTRACTUAL_INFORMATION_PENDING',
   'UNKNOWN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -52,6 +52,14 @@ export const API = {
   resursIndividualizedTerms: route('/api/loan-application/resurs/get-individualized-terms'),
   resursCreateSigningSession: route('/api/loan-application/resurs/create-signing-session'),
   resursV2Submit: route('/api/loan-application/resurs/v2/submit'),
+  /**
+   * The pre-contractual information step (issue 31): GET reads it, POST provides it (the key
+   * facts shown, the SECCI mailed), and `continue` moves on to the signature once the mail went.
+   */
+  precontractual: route('/api/loan-application/precontractual'),
+  precontractualContinue: route('/api/loan-application/precontractual/continue'),
+  /** The SECCI exactly as it was mailed (PDF). */
+  precontractualDocument: route('/api/loan-application/precontractual/secci.pdf'),
   grenkeSubmit: route('/api/loan-application/grenke/submit'),
   grenkeMock: route('/api/loan-application/grenke/mock/:action/:merchantPaymentReference'),
   bankIdStart: route('/api/loan-application/auth/bankid/:country'),
@@ -106,6 +114,8 @@ export const PAGES = {
   index: route('/'),
   apply: route('/:reference'),
   formApply: route('/form/apply'),
+  /** The key facts and the SECCI, before the step that binds a consumer (issue 31). */
+  formKeyFacts: route('/form/key-facts'),
   formSign: route('/form/sign'),
   formSignFail: route('/form/sign/fail'),
   paymentLoadingFor: route('/form/payment/loading/:merchantId/:merchantPaymentReference'),

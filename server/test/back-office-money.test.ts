@@ -18,7 +18,7 @@ import {
 } from '@portal/domain';
 import { MAX_OPERATION_ATTEMPTS, runMoneyOperation } from '../src/services/money-operations';
 import { OperatorBrowser } from './back-office-helpers';
-import { call, type Customer, eventually, paymentStatus, press, startConsumer, withFault } from './flow-helpers';
+import { call, type Customer, eventually, paymentStatus, press, startConsumer, withFault, throughKeyFacts } from './flow-helpers';
 import { merchantAuth, startTestServer, type TestApp, XHR } from './helpers';
 
 type Server = TestApp & { url: string };
@@ -37,7 +37,7 @@ async function grantedConsumer(t: Server): Promise<Customer> {
   const customer = await startConsumer(t, '18087248794', 2, t.url, { items, loan: { loanAmount: 15_000, loanPeriod: 36 } });
   const submitted = await call(t, customer, 'PATCH', API.resursV2Submit.pattern, customer.form);
   expect(submitted.statusCode, submitted.body).toBe(200);
-  const pressed = await press(`${submitted.json<{ callBackUrl: string }>().callBackUrl}/approve`);
+  const pressed = await press(`${await throughKeyFacts(t, customer)}/approve`);
   await t.app.inject({ method: 'GET', url: (pressed.location ?? '').replace(t.url, ''), headers: { cookie: customer.cookie } });
   await eventually(async () => (await paymentStatus(t, customer)).paymentStatus === 'ACCEPTED' || null, 30_000);
   return customer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, buildApplyForm, DEMO_SHOP, FAVICON_PATH, OUTCOMES, TEST_COMPANIES, TEST_PEOPLE } from '@portal/domain';
-import { call, type Customer, eventually, loginAndValidate, paymentStatus, press } from './flow-helpers';
+import { call, type Customer, eventually, loginAndValidate, paymentStatus, press, throughKeyFacts } from './flow-helpers';
 import { startTestServer, type TestApp } from './helpers';
 
 /**
@@ -175,7 +175,7 @@ describe('the demo shop after the sale', () => {
     const order = await checkout(`scenario=consumer-no-v2&person=${kari?.nationalId}&sku=LAP-14&quantity=2&addOn=LAP-SLEEVE&period=36&lang=${lang}`, buildApplyForm(kari as never));
     const submitted = await call(t, order, 'PATCH', API.resursV2Submit.pattern, order.form);
     expect(submitted.statusCode, submitted.body).toBe(200);
-    const pressed = await press(`${submitted.json<{ callBackUrl: string }>().callBackUrl}/approve`);
+    const pressed = await press(`${await throughKeyFacts(t, order)}/approve`);
     await t.app.inject({ method: 'GET', url: (pressed.location ?? '').replace(t.url, ''), headers: { cookie: order.cookie } });
     await eventually(async () => (await paymentStatus(t, order)).paymentStatus === 'ACCEPTED' || null, 15_000);
     return order;

@@ -86,6 +86,21 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
   }
 }
 
+/**
+ * The key facts step as the SPA takes it after a consumer's submit (issue 31): the SECCI mailed,
+ * waited for until the mail server took it, then on. Answers where the browser goes: the sign page
+ * (version 1) or Resurs' task page (version 2).
+ */
+export async function throughKeyFacts(t: TestApp, customer: Customer, language?: string): Promise<string> {
+  const headers = { ...XHR, cookie: customer.cookie, ...(language ? { 'accept-language': language } : {}) };
+  const provided = await t.app.inject({ method: 'POST', url: API.precontractual.pattern, headers });
+  expect(provided.statusCode, provided.body).toBe(200);
+  await eventually(async () => (await call(t, customer, 'GET', API.precontractual.pattern)).json<{ mail?: { state: string } }>().mail?.state === 'sent');
+  const next = await t.app.inject({ method: 'POST', url: API.precontractualContinue.pattern, headers });
+  expect(next.statusCode, next.body).toBe(200);
+  return next.json<{ url: string }>().url;
+}
+
 /** Presses a button on a simulator page as a browser form would, without following the redirect. */
 export async function press(url: string): Promise<{ status: number; location: string | null }> {
   const response = await fetch(url, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, TEST_PEOPLE } from '@portal/domain';
 import { sandboxStore } from '@portal/sandbox/testing';
 import { ENGINES, startTestServer, type TestApp } from './helpers';
-import { call, type Customer, eventually, outcomeOf, paymentStatus, startConsumer, withFault } from './flow-helpers';
+import { call, type Customer, eventually, outcomeOf, paymentStatus, startConsumer, throughKeyFacts, withFault } from './flow-helpers';
 
 /**
  * Consumer version 1 (Resurs Simplified Shop Flow over SOAP) through the client API: submit,
@@ -37,6 +37,8 @@ describe.each(ENGINES)('consumer version 1 (Resurs Simplified Shop Flow) on %s',
     const submitted = await submit(customer);
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json()).toMatchObject({ applicationResult: { status: 'SIGNING' } });
+    // The key facts and the SECCI's mail come before the signature.
+    expect(await throughKeyFacts(t, customer)).toBe('/loan-subscription/form/sign');
 
     const session = await call(t, customer, 'POST', API.resursCreateSigningSession.pattern, {
       successUrl: `${t.url}${API.signSuccess.url()}`,

@@ -3,7 +3,7 @@ import { API, type LoanApplicationsResponse, MERCHANT_API, TEST_PEOPLE } from '@
 import { sandboxStore } from '@portal/sandbox/testing';
 import { CIRCUIT_FAILURE_THRESHOLD } from '../src/providers/health';
 import { ENGINES, merchantAuth, startTestServer, SUBMIT_STORM_LIMITS, type TestApp } from './helpers';
-import { call, type Customer, eventually, outcomeOf, paymentStatus, press, startConsumer, withFault } from './flow-helpers';
+import { call, type Customer, eventually, outcomeOf, paymentStatus, press, startConsumer, throughKeyFacts, withFault } from './flow-helpers';
 
 /**
  * Consumer version 2 through the client API, as the SPA drives it, with the Resurs Merchant API
@@ -26,8 +26,11 @@ describe.each(ENGINES)('consumer version 2 (Resurs Merchant API) on %s', (engine
     expect(submitted.statusCode, submitted.body).toBe(200);
     const { decision, callBackUrl } = submitted.json<{ decision: string; callBackUrl: string }>();
     expect(decision).toBe('TASK_REDIRECTION_REQUIRED');
-    expect(callBackUrl).toMatch(/\/sandbox\/resurs-v2\/task\//);
-    const pressed = await press(`${callBackUrl}/${action}`);
+    // The key facts come first (the SECCI mailed), then Resurs' task page.
+    expect(callBackUrl).toBe(`${t.url}/loan-subscription/form/key-facts`);
+    const taskUrl = await throughKeyFacts(t, customer);
+    expect(taskUrl).toMatch(/\/sandbox\/resurs-v2\/task\//);
+    const pressed = await press(`${taskUrl}/${action}`);
     expect(pressed.status).toBe(303);
     // Resurs sends the browser back through the portal, which reads the payment, then shows a page.
     const back = pressed.location ?? '';

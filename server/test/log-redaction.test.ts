@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MERCHANT_API, TEST_PEOPLE } from '@portal/domain';
-import { call, type Customer, eventually, paymentStatus, press, startConsumer } from './flow-helpers';
+import { call, type Customer, eventually, paymentStatus, press, startConsumer, throughKeyFacts } from './flow-helpers';
 import { createTestApp, freePort, merchantAuth, type TestApp } from './helpers';
 
 const KARI = TEST_PEOPLE.find((p) => p.nationalId === '18087248794');
@@ -37,7 +37,7 @@ beforeAll(async () => {
   customer = await startConsumer(t, KARI.nationalId, 2, url);
   const submitted = await call(t, customer, 'PATCH', API.resursV2Submit.pattern, customer.form);
   expect(submitted.statusCode, submitted.body).toBe(200);
-  const pressed = await press(`${submitted.json<{ callBackUrl: string }>().callBackUrl}/approve`);
+  const pressed = await press(`${await throughKeyFacts(t, customer)}/approve`);
   await t.app.inject({ method: 'GET', url: (pressed.location ?? '').replace(url, ''), headers: { cookie: customer.cookie } });
   await eventually(async () => (await paymentStatus(t, customer)).paymentStatus !== 'TASK_REDIRECTION_REQUIRED' || null, 15_000).catch(() => null);
   await t.app.inject({ method: 'GET', url: MERCHANT_API.application.url({ merchantPaymentReference: customer.merchantPaymentReference }), headers: merchantAuth });

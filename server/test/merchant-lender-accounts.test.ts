@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, BACK_OFFICE_API, findTestOperator } from '@portal/domain';
 import { DEMO_MERCHANT, SANDBOX_SHOP_RESURS_ACCOUNTS } from '../src/sandbox-mode/demo-merchant';
 import { OperatorBrowser } from './back-office-helpers';
-import { call, type Customer, eventually, paymentStatus, press, startConsumer } from './flow-helpers';
+import { call, type Customer, eventually, paymentStatus, press, startConsumer, throughKeyFacts } from './flow-helpers';
 import { startTestServer, type TestApp, XHR, simulated } from './helpers';
 
 const ADMIN = findTestOperator('operator-admin');
@@ -66,8 +66,7 @@ describe("a merchant's own Resurs account", () => {
     expect(detail.body).not.toContain(own.clientSecret);
 
     // Signed at Resurs; the portal reads the payment back, which only the account that made it can.
-    const { callBackUrl } = submitted.json<{ callBackUrl: string }>();
-    expect((await press(`${callBackUrl}/approve`)).status).toBe(303);
+    expect((await press(`${await throughKeyFacts(t, anna)}/approve`)).status).toBe(303);
     const status = await eventually(async () => {
       const s = await paymentStatus(t, anna);
       return s.paymentStatus === 'ACCEPTED' && s;

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MERCHANT_API, type MerchantApplicationView, type MoneyOperationResponse } from '@portal/domain';
-import { call, type Customer, eventually, paymentStatus, press, startBusiness, startConsumer } from './flow-helpers';
+import { call, type Customer, eventually, paymentStatus, press, startBusiness, startConsumer, throughKeyFacts } from './flow-helpers';
 import { merchantAuth, openTestDatabase, startTestServer, type TestApp, type TestDatabase } from './helpers';
 
 type Server = TestApp & { url: string };
@@ -50,11 +50,12 @@ async function grantedConsumer(t: Server, version: 1 | 2): Promise<Customer> {
   if (version === 2) {
     const submitted = await call(t, customer, 'PATCH', API.resursV2Submit.pattern, customer.form);
     expect(submitted.statusCode, submitted.body).toBe(200);
-    const pressed = await press(`${submitted.json<{ callBackUrl: string }>().callBackUrl}/approve`);
+    const pressed = await press(`${await throughKeyFacts(t, customer)}/approve`);
     await t.app.inject({ method: 'GET', url: (pressed.location ?? '').replace(t.url, ''), headers: { cookie: customer.cookie } });
   } else {
     const submitted = await call(t, customer, 'PATCH', API.resursSubmit.pattern, { ...customer.form, creditConsent: true });
     expect(submitted.statusCode, submitted.body).toBe(200);
+    await throughKeyFacts(t, customer);
     const session = await call(t, customer, 'POST', API.resursCreateSigningSession.pattern, { successUrl: `${t.url}${API.signSuccess.url()}`, failUrl: '/loan-subscription/form/sign/fail' });
     const signed = await fetch(session.json<{ signingUrl: string }>().signingUrl, {
       method: 'POST',

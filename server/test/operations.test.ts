@@ -14,7 +14,7 @@ import { openDatabase } from '../src/db/db';
 import { CIRCUIT_FAILURE_THRESHOLD } from '../src/providers/health';
 import { OperatorBrowser } from './back-office-helpers';
 import { TEST_DATABASE_URL } from './env';
-import { call, type Customer, eventually, paymentStatus, press, startConsumer } from './flow-helpers';
+import { call, type Customer, eventually, paymentStatus, press, startConsumer, throughKeyFacts } from './flow-helpers';
 import { createTestApp, freePort, merchantAuth, nextReference, openTestDatabase, sessionCookie, startTestServer, type TestApp, testConfig, XHR, simulated } from './helpers';
 
 interface Sample {
@@ -75,7 +75,7 @@ describe('metrics after a journey through the demo shop', () => {
     customer = await startConsumer(t, '18087248794', 2, t.url);
     const submitted = await call(t, customer, 'PATCH', API.resursV2Submit.pattern, customer.form);
     expect(submitted.statusCode, submitted.body).toBe(200);
-    expect((await press(`${submitted.json<{ callBackUrl: string }>().callBackUrl}/approve`)).status).toBe(303);
+    expect((await press(`${await throughKeyFacts(t, customer)}/approve`)).status).toBe(303);
     await eventually(async () => (await paymentStatus(t, customer)).paymentStatus === 'ACCEPTED', 15_000);
     await eventually(async () => total(await scrape(t), 'portal_webhook_deliveries_total', { outcome: 'delivered' }) > 0, 15_000);
     text = (await t.app.inject({ method: 'GET', url: METRICS.pattern })).body;

@@ -13,7 +13,7 @@ import { buildApp } from '../src/app';
 import type { Db } from '../src/db/db';
 import { MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 import { sha256Hex } from '../src/lib/crypto';
-import { call, type Customer, eventually, press, startBusiness, startConsumer } from './flow-helpers';
+import { call, type Customer, eventually, press, startBusiness, startConsumer, throughKeyFacts } from './flow-helpers';
 import { merchantAuth, startTestServer, testConfig, type TestApp } from './helpers';
 import { openDatabase } from '../src/db/db';
 
@@ -73,7 +73,7 @@ describe('personal data at rest', () => {
     const consumer = await startConsumer(t, kari.nationalId, 2, t.url);
     const submitted = await call(t, consumer, 'PATCH', API.resursV2Submit.pattern, consumer.form);
     expect(submitted.statusCode, submitted.body).toBe(200);
-    await press(`${submitted.json<{ callBackUrl: string }>().callBackUrl}/approve`);
+    await press(`${await throughKeyFacts(t, consumer)}/approve`);
     await eventually(async () => (await merchantView(consumer)).status === 'COMPLETED', 15_000);
     const again = await startConsumer(t, kari.nationalId, 2, t.url);
     const list = (await call(t, again, 'GET', API.applications.pattern)).json<{ loanApplications: unknown[]; products: unknown[] }>();

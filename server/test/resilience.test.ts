@@ -6,7 +6,7 @@ import { API } from '@portal/domain';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/db';
 import { freePort, openTestDatabase, startTestServer, type TestApp, type TestDatabase, testConfig } from './helpers';
-import { call, eventually, outcomeOf, paymentStatus, press, startConsumer } from './flow-helpers';
+import { call, eventually, outcomeOf, paymentStatus, press, startConsumer, throughKeyFacts } from './flow-helpers';
 import { TEST_DATABASE_URL } from './env';
 
 describe('a restart in the middle of a flow', () => {
@@ -28,7 +28,7 @@ describe('a restart in the middle of a flow', () => {
     const customer = await startConsumer(first, '18087248794', 2, url);
     const submitted = await call(first, customer, 'PATCH', API.resursV2Submit.pattern, customer.form);
     expect(submitted.statusCode, submitted.body).toBe(200);
-    const { callBackUrl } = submitted.json<{ callBackUrl: string }>();
+    const callBackUrl = await throughKeyFacts(first, customer);
     await first.close();
 
     // Stopped while the customer was on Resurs' task page; started again on the same data.
@@ -70,7 +70,7 @@ describe.runIf(Boolean(TEST_DATABASE_URL))('two instances on one PostgreSQL', ()
     // A answers the poll (and caches it) while nothing is decided …
     expect((await paymentStatus(a, customer)).paymentStatus).toBe('TASK_REDIRECTION_REQUIRED');
     // … the customer signs on the task page as served by B …
-    const { callBackUrl } = submitted.json<{ callBackUrl: string }>();
+    const callBackUrl = await throughKeyFacts(b, customer);
     const pressed = await press(`${callBackUrl.replace(a.url, b.url)}/approve`);
     expect(pressed.status).toBe(303);
     // … and whichever instance's jobs take the decision, A's answer follows (LISTEN/NOTIFY).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MERCHANT_API } from '@portal/domain';
 import { merchantAuth, startTestServer, type TestApp, XHR } from './helpers';
-import { type Customer, eventually, startBusiness, startConsumer } from './flow-helpers';
+import { type Customer, eventually, startBusiness, startConsumer, throughKeyFacts } from './flow-helpers';
 
 /**
  * The outside parties' pages speak the language the customer reads the portal in: the SPA names
@@ -30,6 +30,7 @@ describe('the sandbox pages follow the portal’s language', () => {
       const customer = await startConsumer(t, '18087248794', 1, t.url);
       const submitted = await spa(t, customer, 'PATCH', API.resursSubmit.pattern, language, { ...customer.form, creditConsent: true });
       expect(submitted.statusCode, submitted.body).toBe(200);
+      await throughKeyFacts(t, customer, language ?? undefined);
       const session = await spa(t, customer, 'POST', API.resursCreateSigningSession.pattern, language, {
         successUrl: `${t.url}${API.signSuccess.url()}`,
         failUrl: '/loan-subscription/form/sign/fail',
@@ -44,7 +45,7 @@ describe('the sandbox pages follow the portal’s language', () => {
     const customer = await startConsumer(t, '198305147715', 2, t.url);
     const submitted = await spa(t, customer, 'PATCH', API.resursV2Submit.pattern, 'nb', customer.form);
     expect(submitted.statusCode, submitted.body).toBe(200);
-    const { callBackUrl } = submitted.json<{ callBackUrl: string }>();
+    const callBackUrl = await throughKeyFacts(t, customer, 'nb');
     expect(callBackUrl).toMatch(/\/sandbox\/resurs-v2\/task\//);
     const html = await page(callBackUrl);
     expect(html).toContain('<html lang="nb"');

@@ -13,7 +13,7 @@ import { newWebhookSecret } from '../src/services/back-office/merchants/secrets'
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signWebhook, verifyWebhook } from '../src/services/webhooks';
 import type { Db, SqlParam } from '../src/db/db';
 import { merchantAuth, nextReference, openTestDatabase, startTestServer, type TestApp } from './helpers';
-import { call, eventually, press, startConsumer } from './flow-helpers';
+import { call, eventually, press, startConsumer, throughKeyFacts } from './flow-helpers';
 
 describe('webhook signatures', () => {
   it('verify the body they were made for, within five minutes, and nothing else', () => {
@@ -293,8 +293,8 @@ describe('subscriptions', () => {
 
   it('are made of an approved application, and a later application of the customer lists their products for renewal', async () => {
     const first = await startConsumer(t, '27028809552', 2, t.url);
-    const submitted = await call(t, first, 'PATCH', API.resursV2Submit.pattern, first.form);
-    await press(`${submitted.json<{ callBackUrl: string }>().callBackUrl}/approve`);
+    expect((await call(t, first, 'PATCH', API.resursV2Submit.pattern, first.form)).statusCode).toBe(200);
+    await press(`${await throughKeyFacts(t, first)}/approve`);
     const person = t.db.personalData?.nationalIdHash('27028809552') ?? '';
     await eventually(async () => (await t.db.query(`SELECT 1 FROM subscriptions WHERE national_id_hash = $1`, [person])).length === 1, 15_000);
 

@@ -93,6 +93,21 @@ export const CLIENT_API_ENDPOINTS: readonly ClientApiEndpoint[] = [
     querystring: requests.individualizedTermsQuerySchema, response: answers.individualizedTermsSchema,
   }),
   endpoint({
+    method: 'GET', path: API.precontractual.pattern, operationId: 'getPrecontractualInformation', tag: 'Signing',
+    summary: 'The key facts of the credit, the SECCI as mailed and the state of the mail (consumer credit, before the signature)',
+    response: answers.precontractualAnswerSchema,
+  }),
+  endpoint({
+    method: 'POST', path: API.precontractual.pattern, operationId: 'providePrecontractualInformation', tag: 'Signing',
+    summary: "Provide the pre-contractual information: the lender's SECCI for this credit is mailed to the customer (once; again after a failed mail)",
+    response: answers.precontractualAnswerSchema,
+  }),
+  endpoint({
+    method: 'POST', path: API.precontractualContinue.pattern, operationId: 'continueToSignature', tag: 'Signing',
+    summary: 'Go on to the signature once the SECCI was mailed: answers where the browser goes (409 PRECONTRACTUAL_INFORMATION_PENDING before)',
+    response: answers.precontractualContinueSchema,
+  }),
+  endpoint({
     method: 'POST', path: API.resursCreateSigningSession.pattern, operationId: 'createSigningSession', tag: 'Signing',
     summary: "Start Resurs' signing (version 1): answers the signing page",
     body: requests.signingStartBodySchema, response: answers.signingStartSchema,

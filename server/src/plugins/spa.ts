@@ -23,7 +23,7 @@ interface ManifestChunk {
 }
 
 /** The pages that show an application and load the session's applications first. */
-const FLOW_PAGES = new Set(['formApply', 'formSign', 'formSignFail', 'paymentLoading', 'paymentLoadingFor', 'payment', 'paymentFail']);
+const FLOW_PAGES = new Set(['formApply', 'formKeyFacts', 'formSign', 'formSignFail', 'paymentLoading', 'paymentLoadingFor', 'payment', 'paymentFail']);
 
 /** Path parameters when `path` matches `pattern` (`:name` segments), else null. */
 function matchPattern(pattern: string, path: string): Record<string, string> | null {

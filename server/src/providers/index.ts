@@ -3,6 +3,7 @@
  * the simulators on this server; nothing else changes. Every call is measured (health.ts, the
  * metrics) before it is written to the interaction log; the lenders' calls pass their circuits.
  */
+import { createLenderDocuments, type LenderDocuments } from './lender-documents/client';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API, BACK_OFFICE_AUTH, COUNTRY_CODES, type CountryCode, type MonitoredProvider } from '@portal/domain';
@@ -46,6 +47,8 @@ export interface Providers {
   bankId: BankIdBroker;
   /** The broker the lender's staff sign in to the back office through; null when not configured. */
   operatorLogin: OidcLogin | null;
+  /** A lender's own document for one credit (the SECCI), fetched as the lender serves it. */
+  lenderDocuments: LenderDocuments;
 }
 
 declare module 'fastify' {
@@ -107,6 +110,7 @@ export function buildProviders(
     signing: p.signing && createSigningClient({ ...p.signing, timeoutMs, recorder, tokens }),
     registry: createRegistryClient({ ...p.registry, timeoutMs, recorder, tokens }),
     bankId: createBankIdBroker({ ...p.oidc, redirectUri: `${config.publicUrl}${API.bankIdCallback.pattern}`, allowInsecureHttp: config.sandbox || isLoopback(p.oidc.issuer), timeoutMs }),
+    lenderDocuments: createLenderDocuments({ timeoutMs, recorder }),
     operatorLogin: config.backOffice.oidc
       ? createOidcLogin({
           ...config.backOffice.oidc,

@@ -11,6 +11,7 @@ const ErrorPage = page(() => import('./pages/error-page'), 'error-page');
 const LogoutPage = lazy(() => import('./pages/logout'));
 const FormApplyPage = page(() => import('./pages/form-apply'), 'apply');
 const SignPage = page(() => import('./pages/sign'), 'sign');
+const KeyFactsPage = page(() => import('./pages/key-facts'), 'sign');
 const SignFailPage = page(() => import('./pages/sign-fail'), 'sign', 'sign-fail');
 const PaymentLoadingPage = page(() => import('./pages/payment-loading'), 'payment');
 const PaymentPage = page(() => import('./pages/payment'), 'payment');
@@ -35,6 +36,7 @@ export function AppRoutes() {
         <Route path={PAGES.index.pattern} component={IdentifyPage} />
         <Route path={PAGES.paymentLoadingFor.pattern} component={PaymentLoadingPage} />
         <Route path={PAGES.formApply.pattern} component={FormApplyPage} />
+        <Route path={PAGES.formKeyFacts.pattern} component={KeyFactsPage} />
         <Route path={PAGES.formSign.pattern} component={SignPage} />
         <Route path={PAGES.formSignFail.pattern} component={SignFailPage} />
         <Route path={PAGES.paymentLoading.pattern} component={PaymentLoadingPage} />

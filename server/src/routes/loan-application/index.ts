@@ -10,6 +10,7 @@ import leaveRoutes from './leave';
 import renewalRoutes from './renewal';
 import resursV1Routes from './resurs-v1';
 import resursV2Routes from './resurs-v2';
+import precontractualRoutes from './precontractual';
 import signB2bRoutes from './sign-b2b';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -36,4 +37,5 @@ export default async function loanApplicationApi(app: FastifyInstance) {
   await app.register(renewalRoutes);
   await app.register(leaveRoutes);
   await app.register(signB2bRoutes);
+  await app.register(precontractualRoutes);
 }

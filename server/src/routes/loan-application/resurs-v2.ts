@@ -24,9 +24,10 @@ export default async function resursV2Routes(app: FastifyInstance) {
     const start = app.lenders.RESURS_V2.startSigning(application, provider, uiLanguage(request));
     return {
       decision,
+      // Resurs' signing page comes after the key facts step, where the SECCI is mailed (ADR 35).
       callBackUrl:
         start.kind === 'redirect' && application.status === 'SIGNING'
-          ? start.url
+          ? `${app.config.publicUrl}${pagePath(PAGES.formKeyFacts.url())}`
           : decision === 'REJECTED'
             ? merchantReturnUrl(application, outcomeOnLeaving(application))
             : paymentLoadingUrl(application),

@@ -26,7 +26,7 @@ describe('/form/apply', () => {
   it.each([
     ['declined', 'DECLINED', 1, '/form/payment/loading/demo/order-1'],
     ['cancelled by the shop', 'CANCELLED', 2, '/form/payment/loading/demo/order-1'],
-    ['at signing', 'SIGNING', 1, '/form/sign'],
+    ['at signing', 'SIGNING', 1, '/form/key-facts'],
   ] as const)('sends an application already past applying (%s) to where it stands', async (_name, status, version, page) => {
     serve({ ...features, [`GET ${API.applications.url()}`]: { body: buildResponse(buildApplication({ status, version })) } });
     const { history } = renderWithApp(<FormApplyPage />, '/form/apply');

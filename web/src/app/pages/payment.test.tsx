@@ -20,7 +20,7 @@ describe('the payment page', () => {
   it('sends an application that is not complete to its step', async () => {
     serve({ 'GET /api/loan-application': applicationsAnswer(flowApplication({ status: 'APPROVED' })) });
     renderFlowPage(<PaymentPage />, '/form/payment');
-    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/form/sign');
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/form/key-facts');
   });
 });
 
@@ -29,14 +29,14 @@ describe('the payment failure page', () => {
     serve({ 'GET /api/loan-application': applicationsAnswer(flowApplication({ status: 'SIGNING' })) });
     renderFlowPage(<PaymentFailPage />, '/form/payment/fail');
     expect(await screen.findByRole('heading', { level: 1, name: 'The payment was not completed' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/form/sign');
+    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/form/key-facts');
     expect(screen.getByRole('button', { name: 'Back to Demo shop' })).toBeInTheDocument();
   });
 
-  it('tries a Resurs version 2 payment again through the apply screen, which sends the customer to Resurs\' task page', async () => {
+  it('tries a Resurs version 2 payment again from the key facts, which send the customer on to Resurs\' task page', async () => {
     serve({ 'GET /api/loan-application': applicationsAnswer(flowApplication({ version: 2, status: 'SIGNING' })) });
     renderFlowPage(<PaymentFailPage />, '/form/payment/fail');
-    expect(await screen.findByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/REF-123');
+    expect(await screen.findByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/form/key-facts');
     expect(screen.getByRole('button', { name: 'Back to Demo shop' })).toBeInTheDocument();
   });
 

@@ -47,11 +47,11 @@ describe('the signing failure page', () => {
     expect(screen.getByText('Error code: 10000')).toBeInTheDocument();
   });
 
-  it('tries again a Resurs version 2 payment through the apply screen, which sends the customer to Resurs again', async () => {
+  it('tries again a Resurs version 2 payment from the key facts, which send the customer on to Resurs again', async () => {
     serve({ 'GET /api/loan-application': applicationsAnswer(flowApplication({ version: 2, status: 'SIGNING' })) });
     renderFail();
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
-    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/REF-123');
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/form/key-facts');
   });
 
   it('sends an application the lender is already deciding to its step: there is nothing left to sign', async () => {

@@ -15,6 +15,17 @@ afterEach(() => {
 
 const renderSign = () => renderFlowPage(<SignPage />, '/form/sign');
 const terms = (title: string, html: string): Answer => ({ body: { termsType: 'COMMON', title, html } });
+/** The key facts step (issue 31): the SECCI mailed, and the customer went on to the signature (or not yet). */
+const keyFacts = (continued: boolean): Answer => ({
+  body: {
+    keyFacts: { lender: 'Resurs Bank', currency: 'NOK', creditAmount: 15000, termMonths: 36, numberOfPayments: 36, interestRate: 14.95, effectiveInterestRate: 27.6, costOfCredit: 3660, totalAmountPayable: 18660, monthlyPayment: 518.33, withdrawalDays: 14 },
+    document: { title: 'SEF', url: '/api/loan-application/precontractual/secci.pdf', sha256: 'a'.repeat(64), bytes: 30000, lenderUrl: 'https://resurs.example/secci' },
+    mail: { state: 'sent', sentTo: 'kari@example.com', sentAt: '2026-11-28T10:00:00.000Z' },
+    continued,
+  },
+});
+const KEY_FACTS_DONE = { 'GET /api/loan-application/precontractual': keyFacts(true) };
+
 /** GRENKE still deciding: the server answers the status, with no order to sign yet. */
 const STILL_DECIDING: Answer = {
   body: { applicationStatus: 'SUBMITTED', orderId: null, packagingTaskId: null, packagingStatus: null, sessions: [], signedDocumentAvailable: false } satisfies SigningSessions,
@@ -24,6 +35,7 @@ describe('the sign page, Resurs version 1', () => {
   it('shows both individualised documents, safely, and signs with a new session at Resurs', async () => {
     const calls = serve({
       'GET /api/loan-application': applicationsAnswer(flowApplication()),
+      ...KEY_FACTS_DONE,
       'GET /api/loan-application/resurs/get-individualized-terms': (call) =>
         call.url.includes('ISEKKI_NEW_ACCOUNT')
           ? terms('Standardisert europeisk opplysningsskjema', '<section><h2>1. Kredittgiver</h2><p>Resurs Bank AB</p><script>alert(1)</script></section>')
@@ -53,6 +65,7 @@ describe('the sign page, Resurs version 1', () => {
   it('shows a failed start with the way back to the shop', async () => {
     serve({
       'GET /api/loan-application': applicationsAnswer(flowApplication()),
+      ...KEY_FACTS_DONE,
       'GET /api/loan-application/resurs/get-individualized-terms': terms('Terms', '<p>x</p>'),
       'POST /api/loan-application/resurs/create-signing-session': { status: 503, body: { status: 503, errorCode: 'WEB_SERVICE_DOWN', message: '' } },
     });
@@ -71,6 +84,7 @@ describe('the sign page, over a rate limit', () => {
   it('says to try again in 15 minutes when the Resurs signing start is refused as one too many', async () => {
     serve({
       'GET /api/loan-application': applicationsAnswer(flowApplication()),
+      ...KEY_FACTS_DONE,
       'GET /api/loan-application/resurs/get-individualized-terms': terms('Terms', '<p>x</p>'),
       'POST /api/loan-application/resurs/create-signing-session': TOO_MANY,
     });
@@ -96,6 +110,7 @@ describe('the sign page, when the application turns final while it is open', () 
     let status = 'TASK_REDIRECTION_REQUIRED';
     serve({
       'GET /api/loan-application': applicationsAnswer(flowApplication({ status: 'SIGNING' })),
+      ...KEY_FACTS_DONE,
       'GET /api/loan-application/resurs/get-individualized-terms': terms('Terms', '<p>Terms</p>'),
       'GET /api/loan-application/payment/status': () => ({ body: { paymentStatus: status, redirectUrl: CANCELLED } }),
     });
@@ -115,9 +130,22 @@ describe('the sign page, when the application turns final while it is open', () 
   });
 });
 
+describe('the sign page, before the key facts step', () => {
+  it('sends a version 1 customer who has not had the SECCI mailed to the key facts, and offers no signature', async () => {
+    const calls = serve({
+      'GET /api/loan-application': applicationsAnswer(flowApplication()),
+      'GET /api/loan-application/precontractual': keyFacts(false),
+      'GET /api/loan-application/resurs/get-individualized-terms': terms('Terms', '<p>x</p>'),
+    });
+    renderSign();
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/form/key-facts');
+    expect(calls.some((call) => call.url.endsWith('/create-signing-session'))).toBe(false);
+  });
+});
+
 describe('the sign page sends an application that is not at signing to its step', () => {
   it.each([
-    ['Resurs version 2, at Resurs\' task page', flowApplication({ version: 2, status: 'SIGNING' }), '/REF-123'],
+    ['Resurs version 2, before Resurs\' task page', flowApplication({ version: 2, status: 'SIGNING' }), '/form/key-facts'],
     ['Resurs version 2, signed and with Resurs', flowApplication({ version: 2, status: 'SIGNED' }), '/form/payment/loading/demo/order-1'],
     ['not submitted yet', flowApplication({ status: 'CREATED' }), '/REF-123'],
     ['signed and frozen', flowApplication({ status: 'PENDING' }), '/form/payment/loading/demo/order-1'],

@@ -13,6 +13,8 @@ const application = (kind: Kind, status: ApplicationStatus): Parameters<typeof f
 });
 const APPLY = '/ref123';
 const SIGN = '/form/sign';
+/** A consumer's credit: the key facts and the SECCI's mail before the signature (issue 31). */
+const KEY_FACTS = '/form/key-facts';
 const LOADING = '/form/payment/loading/demo/order%201';
 
 /** Every kind × every status, so a status added to the lifecycle cannot go unplaced. */
@@ -21,8 +23,8 @@ const EXPECTED: Record<Kind, Record<ApplicationStatus, string>> = {
     CREATED: APPLY,
     SUBMITTED: LOADING,
     PENDING: LOADING,
-    APPROVED: SIGN,
-    SIGNING: SIGN,
+    APPROVED: KEY_FACTS,
+    SIGNING: KEY_FACTS,
     SIGNED: LOADING,
     COMPLETED: LOADING,
     DECLINED: LOADING,
@@ -34,7 +36,7 @@ const EXPECTED: Record<Kind, Record<ApplicationStatus, string>> = {
     SUBMITTED: APPLY,
     PENDING: LOADING,
     APPROVED: APPLY,
-    SIGNING: APPLY,
+    SIGNING: KEY_FACTS,
     SIGNED: LOADING,
     COMPLETED: LOADING,
     DECLINED: LOADING,

@@ -24,6 +24,16 @@ export function paymentLoadingPage(application: Application): string {
 
 const isGrenke = (application: Application) => application.loanProduct.provider === 'GRENKE';
 
+/**
+ * Whether the key facts step is the place for this application now (issue 31): a consumer's
+ * credit, decided and not yet signed. Version 1 goes on to the sign page from there once the
+ * SECCI was mailed (the sign page sends it back while it was not); version 2 to Resurs' page.
+ */
+export function belongsOnKeyFactsPage(application: Application): boolean {
+  if (isGrenke(application)) return false;
+  return application.version === 1 ? RESURS_V1_SIGN_PAGE.includes(application.status) : application.status === 'SIGNING';
+}
+
 /** Whether the sign page is the place for this application now. */
 export function belongsOnSignPage(application: Application): boolean {
   if (isGrenke(application)) return GRENKE_SIGN_PAGE.includes(application.status);
@@ -43,15 +53,17 @@ export function canStillSign(application: Application): boolean {
 }
 
 /**
- * The page for the application as it stands: the apply screen before submission (and for
- * Resurs version 2 while it is at Resurs' task page: the apply screen sends the customer there
- * again), the sign page while signing, and otherwise the payment loading page, which tells the
+ * The page for the application as it stands: the apply screen before submission, the key
+ * facts before a consumer's signature (version 1: then the sign page; version 2: then Resurs'
+ * task page), the sign page while a company's contract is signed, and otherwise the payment loading page, which tells the
  * merchant's return address once there is a decision, or that a person at the lender decides.
  */
 export function flowStepPage(application: Application): string {
   const applyPage = PAGES.apply.url({ reference: application.reference });
   if (application.status === 'CREATED') return applyPage;
-  if (belongsOnSignPage(application)) return PAGES.formSign.url();
+  // Version 1: the key facts come first, and the sign page sends back there until the SECCI went.
+  if (belongsOnSignPage(application)) return isGrenke(application) ? PAGES.formSign.url() : PAGES.formKeyFacts.url();
+  if (belongsOnKeyFactsPage(application)) return PAGES.formKeyFacts.url();
   if (isGrenke(application) || isFinalStatus(application.status) || isWithLender(application.status)) return paymentLoadingPage(application);
   return application.version === 2 ? applyPage : paymentLoadingPage(application);
 }

@@ -1,5 +1,5 @@
 import { Redirect } from 'wouter';
-import type { LoanApplicationView } from '@portal/domain';
+import { type LoanApplicationView, PAGES } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/route-errors';
 import { useStartResursSigning } from '../hooks/use-start-resurs-signing';
+import { usePrecontractual } from '../api/precontractual';
 import { TermsDocument } from './terms-document';
 
 /** Answers that are not a failure to sign but a reason to be elsewhere. */
@@ -26,7 +27,10 @@ const alreadyComplete = (error: unknown) => error instanceof ApiRequestError && 
 export function ResursSigning({ application }: { application: LoanApplicationView }) {
   const t = useT();
   const { start, starting, error } = useStartResursSigning();
+  const precontractual = usePrecontractual(true);
 
+  // The key facts and the SECCI's mail come before the signature (issue 31).
+  if (precontractual.data && !precontractual.data.continued) return <Redirect to={PAGES.formKeyFacts.url()} replace />;
   if (alreadyComplete(error)) return <Redirect to={paymentLoadingPage(application)} replace />;
   if (hasOwnPage(error)) return <ApiErrorView error={error} reference={application.reference} onRetry={() => void start()} />;
 
@@ -49,7 +53,7 @@ export function ResursSigning({ application }: { application: LoanApplicationVie
         </Alert>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
-        <Button size="lg" loading={starting} onClick={() => void start()}>
+        <Button size="lg" loading={starting} disabled={!precontractual.data?.continued} onClick={() => void start()}>
           {t('sign.resurs.sign')}
         </Button>
         {error ? <BackToMerchant merchant={application.merchantName} /> : null}

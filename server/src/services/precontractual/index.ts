@@ -1,0 +1,239 @@
+/**
+ * The pre-contractual information step (issue 31; CCD2 Art. 10; ADR 35). Before the step that
+ * binds a consumer (the signature with Resurs), the customer sees the SECCI's key facts as a card
+ * and the lender's SECCI beneath it, and the SECCI is mailed to them as a PDF. The signature is
+ * refused until that mail was taken by the mail server (`requirePrecontractualSent`), so the
+ * customer always has the document on a durable medium before they can be bound. The mail links
+ * back to the same step (the application's address: identification, then where the flow stands).
+ *
+ * Kept per application: the lender's document's address, type and digest, the PDF exactly as
+ * mailed and its digest, the key facts shown, the mail, and when the customer went on. What was
+ * shown and sent goes into the evidence chain (services/evidence.ts).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { COUNTRIES, type Language, pagePath, PAGES, type PrecontractualAnswer } from '@portal/domain';
+import type { Queryable } from '../../db/db';
+import type { ApplicationRecord } from '../../db/repositories/applications';
+import { ApiError } from '../../lib/errors';
+import type { LoanPricing } from '../../providers/types';
+import { recordShown } from '../evidence';
+import { queueMail } from '../mail';
+import { storedPricing } from '../pricing';
+import { apiErrorFor } from '../provider-errors';
+import { secciBlocks, secciPdf } from './secci-pdf';
+
+/** The lender as the SECCI and the mail name it. */
+export const CONSUMER_LENDER_NAME = 'Resurs Bank';
+/** The consumer's right of withdrawal from a credit agreement (CCD2 Art. 26; KkrL 36 §; finansavtaleloven § 3-41). */
+export const WITHDRAWAL_DAYS = 14;
+
+export type KeyFacts = PrecontractualAnswer['keyFacts'];
+
+interface Row {
+  application_id: string;
+  lender_url: string;
+  lender_type: string;
+  lender_sha256: string;
+  title: string;
+  pdf_sha256: string;
+  pdf_size: number;
+  key_facts: KeyFacts;
+  mail_id: string | null;
+  continued_at: Date | null;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Only a consumer's credit has a SECCI: a Resurs application of a private person, decided and not yet signed. */
+export function precontractualApplies(app: FastifyInstance, application: ApplicationRecord): boolean {
+  if (application.provider !== 'RESURS' || application.customerType !== 'PRIVATE') return false;
+  const kind = app.lenders.kindFor(application);
+  return kind === 'RESURS_V1' ? ['APPROVED', 'SIGNING'].includes(application.status) : application.status === 'SIGNING';
+}
+
+export function keyFactsOf(application: ApplicationRecord, pricing: LoanPricing | null): KeyFacts {
+  const total = pricing ? Math.round((application.loanAmount + pricing.cost) * 100) / 100 : null;
+  return {
+    lender: CONSUMER_LENDER_NAME,
+    currency: application.currency,
+    creditAmount: application.loanAmount,
+    termMonths: application.loanPeriod,
+    numberOfPayments: application.loanPeriod,
+    interestRate: pricing?.interestRate ?? null,
+    effectiveInterestRate: pricing?.effectiveInterestRate ?? null,
+    costOfCredit: pricing?.cost ?? null,
+    totalAmountPayable: total,
+    monthlyPayment: pricing?.totalMonthlyPayment ?? null,
+    withdrawalDays: WITHDRAWAL_DAYS,
+  };
+}
+
+const SUMMARY = 'application_id, lender_url, lender_type, lender_sha256, title, pdf_sha256, octet_length(pdf) AS pdf_size, key_facts, mail_id, continued_at';
+
+async function findRow(q: Queryable, applicationId: string): Promise<Row | null> {
+  const [row] = await q.query<Row>(`SELECT ${SUMMARY} FROM precontractual_information WHERE application_id = $1`, [applicationId]);
+  return row ?? null;
+}
+
+/** The PDF as mailed, with its title; null when none was made. */
+export async function precontractualPdf(app: FastifyInstance, applicationId: string): Promise<{ title: string; pdf: Buffer } | null> {
+  const [row] = await app.db.query<{ title: string; pdf: string }>("SELECT title, encode(pdf, 'base64') AS pdf FROM precontractual_information WHERE application_id = $1", [applicationId]);
+  return row ? { title: row.title, pdf: Buffer.from(row.pdf, 'base64') } : null;
+}
+
+/** The step as the customer sees it now. */
+export async function precontractualState(app: FastifyInstance, application: ApplicationRecord): Promise<PrecontractualAnswer> {
+  const row = await findRow(app.db, application.id);
+  if (!row) return { keyFacts: keyFactsOf(application, await storedPricing(app, application.id)), continued: false };
+  const mail = row.mail_id ? await app.repos.mailOutbox.summary(row.mail_id) : null;
+  return {
+    keyFacts: row.key_facts,
+    document: { title: row.title, url: pagePathOfDocument(), sha256: row.pdf_sha256, bytes: Number(row.pdf_size), lenderUrl: row.lender_url },
+    ...(mail && mail.recipient ? { mail: { state: mail.state, sentTo: mail.recipient, sentAt: mail.sentAt?.toISOString() ?? null } } : {}),
+    continued: row.continued_at !== null,
+  };
+}
+
+const pagePathOfDocument = () => '/api/loan-application/precontractual/secci.pdf';
+
+/** The lender's SECCI for this credit, as the PDF the customer keeps. */
+async function secciDocument(app: FastifyInstance, application: ApplicationRecord, pricing: LoanPricing) {
+  const link = pricing.secciLinks[0];
+  if (!link) throw new ApiError(502, 'WEB_SERVICE_DOWN');
+  const provider = app.lenders.kindFor(application) === 'RESURS_V1' ? 'resurs-v1' : 'resurs-v2';
+  const fetched = await app.providers.lenderDocuments.fetch(provider, link.url, { applicationId: application.id });
+  if (!fetched.ok) throw apiErrorFor(fetched.failure);
+  const document = fetched.value;
+  const lenderSha256 = sha256(document.bytes);
+  const title = link.label;
+  if (document.contentType === 'application/pdf') return { title, lender: document, lenderSha256, pdf: Buffer.from(document.bytes) };
+  if (document.contentType !== 'text/html' && document.contentType !== 'application/xhtml+xml') {
+    app.log.error({ provider, operation: 'getSecciDocument', contentType: document.contentType }, 'the SECCI is neither a PDF nor a web page');
+    throw new ApiError(502, 'WEB_SERVICE_DOWN');
+  }
+  const html = new TextDecoder(document.charset ?? 'utf-8', { fatal: false }).decode(document.bytes);
+  const blocks = secciBlocks(html);
+  if (blocks.length === 0) throw new ApiError(502, 'WEB_SERVICE_DOWN');
+  const pdf = await secciPdf({
+    title,
+    lender: CONSUMER_LENDER_NAME,
+    language: COUNTRIES[application.countryCode].language,
+    url: link.url,
+    fetchedAt: new Date(),
+    lenderSha256,
+    blocks,
+  });
+  return { title, lender: document, lenderSha256, pdf };
+}
+
+export interface ProvideContext {
+  sessionId: string;
+  language: Language;
+}
+
+/**
+ * Provides the information: the lender's SECCI fetched and made the PDF, kept, mailed to the
+ * customer and recorded as shown, once. A mail that failed is sent again (a new mail); one that
+ * is queued or sent is not. Answers the step as it then is.
+ */
+export async function providePrecontractual(app: FastifyInstance, application: ApplicationRecord, context: ProvideContext): Promise<PrecontractualAnswer> {
+  if (!precontractualApplies(app, application)) throw new ApiError(409, 'APPLICATION_NOT_APPROVED');
+  const existing = await findRow(app.db, application.id);
+  const existingMail = existing?.mail_id ? await app.repos.mailOutbox.summary(existing.mail_id) : null;
+  if (existing && existingMail && existingMail.state !== 'failed') return precontractualState(app, application);
+
+  const customer = await app.repos.customers.findByApplicationId(application.id);
+  if (!customer?.email) throw ApiError.badRequest();
+  const pricing = await storedPricing(app, application.id);
+  if (!pricing) throw new ApiError(502, 'WEB_SERVICE_DOWN');
+  const merchant = await app.repos.merchants.findById(application.merchantId);
+  const keyFacts = existing?.key_facts ?? keyFactsOf(application, pricing);
+  // The document is fetched once: a mail sent again carries the same PDF.
+  const made = existing ? null : await secciDocument(app, application, pricing);
+  const pdf = made?.pdf ?? (await precontractualPdf(app, application.id))?.pdf;
+  const title = made?.title ?? existing?.title ?? 'SECCI';
+  if (!pdf) throw new ApiError(502, 'WEB_SERVICE_DOWN');
+  const pdfSha256 = sha256(pdf);
+  const resumeUrl = `${app.config.publicUrl}${pagePath(PAGES.apply.url({ reference: application.reference }))}`;
+
+  await app.db.transaction(async (tx) => {
+    if (made) {
+      await tx.query(
+        `INSERT INTO precontractual_information (application_id, lender_url, lender_type, lender_sha256, title, pdf, pdf_sha256, key_facts)
+         VALUES ($1, $2, $3, $4, $5, decode($6, 'base64'), $7, $8::jsonb)`,
+        [application.id, made.lender.url, made.lender.contentType, made.lenderSha256, title, pdf.toString('base64'), pdfSha256, JSON.stringify(keyFacts)],
+      );
+    }
+    const mailId = await queueMail(app, tx, {
+      applicationId: application.id,
+      to: customer.email as string,
+      language: context.language,
+      template: { name: 'precontractual-information', params: { lenderName: CONSUMER_LENDER_NAME, merchantName: merchant?.name ?? application.merchantId, resumeUrl } },
+      attachments: [{ filename: `${fileName(title)}.pdf`, contentType: 'application/pdf', content: pdf }],
+    });
+    await tx.query('UPDATE precontractual_information SET mail_id = $2 WHERE application_id = $1', [application.id, mailId]);
+    await recordShown(
+      tx,
+      application.id,
+      {
+        screen: 'key-facts',
+        language: context.language,
+        facts: { ...keyFacts },
+        documents: [
+          {
+            name: 'secci',
+            title,
+            url: existing?.lender_url ?? made?.lender.url ?? null,
+            version: null,
+            language: COUNTRIES[application.countryCode].language,
+            sha256: pdfSha256,
+            source: made?.lender.contentType === 'application/pdf' ? 'lender' : 'portal',
+          },
+        ],
+      },
+      context.sessionId,
+    );
+  });
+  return precontractualState(app, application);
+}
+
+/** A file name from the document's title: letters, digits and dashes. */
+function fileName(title: string): string {
+  const short = /\((SEKKI|SECCI|SEF)\)/.exec(title)?.[1];
+  if (short) return short;
+  return title.normalize('NFKD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'SECCI';
+}
+
+/** Whether the SECCI went to the customer's mail server. */
+async function sent(app: FastifyInstance, applicationId: string): Promise<Row | null> {
+  const row = await findRow(app.db, applicationId);
+  if (!row?.mail_id) return null;
+  const mail = await app.repos.mailOutbox.summary(row.mail_id);
+  return mail?.state === 'sent' ? row : null;
+}
+
+/**
+ * 409 PRECONTRACTUAL_INFORMATION_PENDING unless the customer has had the SECCI mailed and went on
+ * from the key facts: the signature waits for both.
+ */
+export async function requirePrecontractualSent(app: FastifyInstance, application: ApplicationRecord): Promise<void> {
+  if (application.provider !== 'RESURS' || application.customerType !== 'PRIVATE') return;
+  const row = await sent(app, application.id);
+  if (!row || row.continued_at === null) throw new ApiError(409, 'PRECONTRACTUAL_INFORMATION_PENDING');
+}
+
+/**
+ * The customer goes on from the key facts: allowed once the SECCI mail went. Answers where the
+ * browser goes: the sign page (version 1) or Resurs' own signing page (version 2).
+ */
+export async function continueToSignature(app: FastifyInstance, application: ApplicationRecord, language: Language | undefined): Promise<{ url: string }> {
+  if (!precontractualApplies(app, application)) throw new ApiError(409, 'APPLICATION_NOT_APPROVED');
+  if (!(await sent(app, application.id))) throw new ApiError(409, 'PRECONTRACTUAL_INFORMATION_PENDING');
+  await app.db.query('UPDATE precontractual_information SET continued_at = coalesce(continued_at, now()) WHERE application_id = $1', [application.id]);
+  if (app.lenders.kindFor(application) === 'RESURS_V1') return { url: pagePath(PAGES.formSign.url()) };
+  const provider = await app.repos.providerApplications.find(application.id);
+  const start = provider ? app.lenders.RESURS_V2.startSigning(application, provider, language) : null;
+  if (start?.kind !== 'redirect') throw new ApiError(409, 'APPLICATION_NOT_APPROVED');
+  return { url: start.url };
+}
