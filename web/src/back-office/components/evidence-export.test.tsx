@@ -71,7 +71,7 @@ describe("an application's evidence in the back office", () => {
     renderIt();
     await userEvent.type(screen.getByRole('textbox', { name: /Why do you need it\?/ }), 'Curious');
     await userEvent.click(screen.getByRole('button', { name: 'Download the evidence' }));
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(await screen.findByText('Your role does not allow this.')).toBeInTheDocument();
     expect(clicked).toEqual([]);
   });
 });
