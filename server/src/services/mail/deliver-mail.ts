@@ -26,10 +26,22 @@ export const MAX_MAIL_ATTEMPTS = 12;
 
 /**
  * The mail is sent, and, when it is about an application, its evidence says so (ADR 32): both in
- * one transaction, so there is no sent mail without its entry. The entry names the Message-ID,
- * the digest and the attachments' digests, never the address.
+ * one transaction. The entry names the Message-ID, the digest and the attachments' digests, never
+ * the address. Should the entry fail, the mail is still recorded as sent (it was), rather than
+ * left to go to the customer again at every attempt.
  */
 async function markSent(app: FastifyInstance, mail: MailRecord): Promise<void> {
+  try {
+    await markSentWithEvidence(app, mail);
+  } catch (error) {
+    // The server has the mail: left queued, it would go again at every attempt. Recorded as sent,
+    // and the missing entry said loudly (the mail's row keeps its Message-ID and digest).
+    await app.repos.mailOutbox.markSent(mail.id);
+    app.log.error({ mailId: mail.id, kind: mail.kind, reason: error instanceof Error ? error.name : 'unknown' }, 'mail sent, but its evidence was not recorded');
+  }
+}
+
+async function markSentWithEvidence(app: FastifyInstance, mail: MailRecord): Promise<void> {
   await app.db.transaction(async (tx) => {
     await repositories(tx).mailOutbox.markSent(mail.id);
     if (mail.applicationId === null) return;
