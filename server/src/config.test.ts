@@ -76,6 +76,10 @@ describe('configuration', () => {
   it('requires an SMTP server in production, checks SMTP_URL and MAIL_FROM, and never quotes the password', () => {
     const production = { NODE_ENV: 'production', ...LIVE, SESSION_SECRET: 'x'.repeat(32), ...DATA_KEYS, METRICS_TOKEN: 'm'.repeat(32) };
     expect(() => loadConfig({ ...production, SMTP_URL: '' })).toThrow(/SMTP_URL: required in production/);
+    expect(() => loadConfig({ ...production, SMTP_URL: 'smtp://portal:secret@smtp.example.com:587' })).toThrow(/SMTP_URL: with a user and password, add \?requireTLS=true/);
+    expect(loadConfig({ ...production, SMTP_URL: 'smtp://portal:secret@smtp.example.com:587?requireTLS=true' }).mail.smtpUrl).toContain('requireTLS=true');
+    expect(() => loadConfig({ ...production, SMTP_URL: 'smtps://portal:secret@smtp.example.com:465?tls.rejectUnauthorized=false' })).toThrow(/certificate/);
+    expect(loadConfig({ SMTP_URL: 'smtp://portal:secret@smtp.example.com:587' }).mail.smtpUrl).toBe('smtp://portal:secret@smtp.example.com:587');
     expect(loadConfig(production).mail).toEqual({ smtpUrl: 'smtps://portal:secret@smtp.example.com:465', from: 'Portal <no-reply@portal.invalid>' });
     let message = '';
     try {

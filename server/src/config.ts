@@ -356,7 +356,7 @@ type ParsedEnv = z.output<typeof envSchema>;
 function readMail(e: ParsedEnv, production: boolean, publicUrl: string, problems: string[]): Config['mail'] {
   let smtpUrl: string | null = null;
   if (e.SMTP_URL !== undefined) {
-    const problem = smtpUrlProblem(e.SMTP_URL);
+    const problem = smtpUrlProblem(e.SMTP_URL, { production });
     if (problem) problems.push(`SMTP_URL: ${problem}`);
     else smtpUrl = e.SMTP_URL;
   } else if (production) {

@@ -32,8 +32,15 @@ export function mailFromProblem(from: string): string | null {
   return senderOf(from) ? null : 'must hold one address, as `Shop Portal <no-reply@example.com>` or `no-reply@example.com`';
 }
 
-/** Why SMTP_URL cannot be used; null when it can. Never quotes the value: it may hold a password. */
-export function smtpUrlProblem(url: string): string | null {
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Why SMTP_URL cannot be used; null when it can. Never quotes the value: it may hold a password.
+ * In production a password never crosses the network in clear and the server's certificate is
+ * always checked: `smtp://` with credentials to another host needs `?requireTLS=true` (plain
+ * `smtp://` only upgrades when the server offers STARTTLS), or `smtps://`.
+ */
+export function smtpUrlProblem(url: string, options: { production?: boolean } = {}): string | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -43,5 +50,12 @@ export function smtpUrlProblem(url: string): string | null {
   if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') return 'must start with smtp:// or smtps://';
   if (!parsed.hostname) return 'names no host';
   if (parsed.pathname !== '' && parsed.pathname !== '/') return 'takes no path (settings go in the query, as ?requireTLS=true)';
+  if (options.production) {
+    if (parsed.searchParams.get('tls.rejectUnauthorized') === 'false') return "must not turn off the server certificate's check in production";
+    const credentials = parsed.username !== '' || parsed.password !== '';
+    if (parsed.protocol === 'smtp:' && credentials && !LOOPBACK.has(parsed.hostname) && parsed.searchParams.get('requireTLS') !== 'true') {
+      return 'with a user and password, add ?requireTLS=true (or use smtps://) in production, so that they never go in clear';
+    }
+  }
   return null;
 }
