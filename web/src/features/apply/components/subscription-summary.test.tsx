@@ -74,12 +74,12 @@ describe('the representative example, in the form of the country, from the lende
 
 describe('the credit check notice names the agency and the copy that comes by post', () => {
   it.each([
-    ['en', 'SE', 'When you apply, Resurs Bank requests a credit report on you from UC AB. UC AB will send you a copy of the report by post (a kreditupplysningskopia), showing that Resurs Bank asked.'],
-    ['sv', 'SE', 'När du ansöker tar Resurs Bank en kreditupplysning på dig hos UC AB. Du får en kreditupplysningskopia från UC AB hemskickad med posten, där det framgår att Resurs Bank har begärt upplysningen.'],
-    ['nb', 'SE', 'Når du søker, henter Resurs Bank inn en kredittopplysning om deg fra UC AB. Du får tilsendt en kopi av kredittopplysningen (på svensk kreditupplysningskopia) fra UC AB i posten, som viser at Resurs Bank har bedt om opplysningene.'],
-    ['en', 'NO', 'When you apply, Resurs Bank requests credit information about you from UC AB. UC AB will send you a copy of the information by post (a gjenpart), showing that Resurs Bank asked.'],
-    ['sv', 'NO', 'När du ansöker hämtar Resurs Bank kreditupplysningar om dig från UC AB. Du får en kopia av uppgifterna (på norska gjenpart) från UC AB hemskickad med posten, där det framgår att Resurs Bank har begärt uppgifterna.'],
-    ['nb', 'NO', 'Når du søker, henter Resurs Bank inn kredittopplysninger om deg fra UC AB. Du får tilsendt en gjenpart fra UC AB i posten, som viser at Resurs Bank har bedt om opplysningene.'],
+    ['en', 'SE', 'When you apply, Resurs Bank requests a credit report on you from UC AB, which will send you a copy by post (a kreditupplysningskopia) showing that Resurs Bank asked.'],
+    ['sv', 'SE', 'När du ansöker tar Resurs Bank en kreditupplysning på dig hos UC AB, som skickar en kreditupplysningskopia till dig med posten. Av den framgår att Resurs Bank har begärt upplysningen.'],
+    ['nb', 'SE', 'Når du søker, henter Resurs Bank inn en kredittopplysning om deg fra UC AB, som sender deg en kopi i posten (på svensk kreditupplysningskopia). Den viser at Resurs Bank har bedt om opplysningene.'],
+    ['en', 'NO', 'When you apply, Resurs Bank requests credit information about you from UC AB, which will send you a copy by post (a gjenpart) showing that Resurs Bank asked.'],
+    ['sv', 'NO', 'När du ansöker hämtar Resurs Bank kreditupplysningar om dig från UC AB, som skickar en kopia (på norska gjenpart) till dig med posten. Av den framgår att Resurs Bank har begärt uppgifterna.'],
+    ['nb', 'NO', 'Når du søker, henter Resurs Bank inn kredittopplysninger om deg fra UC AB, som sender deg en gjenpart i posten. Den viser at Resurs Bank har bedt om opplysningene.'],
   ] as const)('%s, %s', async (language, country, text) => {
     await speak(language);
     const { container } = summary(country, { variant: 'consumer-v1' });
@@ -87,11 +87,14 @@ describe('the credit check notice names the agency and the copy that comes by po
     expect(read(notice)).toContain(text);
   });
 
-  it('names no agency where none is configured, and still says the copy comes by post', () => {
+  it.each([
+    ['en', 'from a credit reference agency, which will send you a copy by post'],
+    ['sv', 'hos ett kreditupplysningsföretag, som skickar en kreditupplysningskopia till dig med posten'],
+    ['nb', 'fra et kredittopplysningsforetak, som sender deg en kopi i posten'],
+  ] as const)('%s: names no agency where none is configured, and still says the copy comes by post', async (language, text) => {
+    await speak(language);
     const { container } = summary('SE', { agency: null });
-    expect(read(container.querySelector('[data-credit-check-notice]'))).toContain(
-      'from a credit reference agency. The agency will send you a copy of the report by post (a kreditupplysningskopia)',
-    );
+    expect(read(container.querySelector('[data-credit-check-notice]'))).toContain(text);
   });
 
   it('Norway’s version 2 keeps the credit agreement notice beside it; a company’s lease has no credit check notice', () => {

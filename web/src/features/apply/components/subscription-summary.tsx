@@ -8,13 +8,10 @@ import { NewTabLink } from './new-tab-link';
 
 /**
  * The credit check notice (issue 31, item 5; ADR 34): who asks whom, and the copy of the enquiry
- * the agency posts to the customer (Sweden: kreditupplysningskopia; Norway: gjenpart), with the
- * agency's name where the lender's is configured.
+ * the agency posts to the customer (Sweden: kreditupplysningskopia; Norway: gjenpart), naming the
+ * agency where the lender's is configured.
  */
-const CREDIT_CHECK: Record<CountryCode, { named: MessageKey; unnamed: MessageKey }> = {
-  NO: { named: 'apply.summary.creditCheck.NO', unnamed: 'apply.summary.creditCheck.NOUnnamed' },
-  SE: { named: 'apply.summary.creditCheck.SE', unnamed: 'apply.summary.creditCheck.SEUnnamed' },
-};
+const CREDIT_CHECK: Record<CountryCode, MessageKey> = { NO: 'apply.summary.creditCheck.NO', SE: 'apply.summary.creditCheck.SE' };
 
 /**
  * The representative example in each country's form, from the lender's figures (ADR 34): Sweden
@@ -86,7 +83,6 @@ export function SubscriptionSummary({ loan, country, variant, creditAgency }: Pr
     });
   }
   const example = business ? null : representativeExample();
-  const check = CREDIT_CHECK[country];
   const links = (list: DocumentLink[], label: MessageKey) =>
     list.map((link) => (
       <li key={link.url}>
@@ -123,7 +119,7 @@ export function SubscriptionSummary({ loan, country, variant, creditAgency }: Pr
       {business ? null : (
         <Alert variant="info" announce={false} data-credit-check-notice="">
           {variant === 'consumer-v2' && country === 'NO' ? <p>{t('apply.summary.creditAgreement')}</p> : null}
-          <p>{creditAgency ? t(check.named, { agency: creditAgency }) : t(check.unnamed)}</p>
+          <p>{t(CREDIT_CHECK[country], { agency: creditAgency ?? t('apply.summary.creditCheck.anyAgency') })}</p>
         </Alert>
       )}
     </section>
