@@ -106,6 +106,9 @@ const envSchema = z.object({
   BACK_OFFICE_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   BACK_OFFICE_ROLE_CLAIM: z.string().min(1).default('roles'),
   BACK_OFFICE_DIST_DIR: z.string().optional(),
+  // The credit reference agency each consumer lender consults, as the customer will see it (ADR 34).
+  CREDIT_AGENCY_RESURS_SE: z.string().min(1).max(100).optional(),
+  CREDIT_AGENCY_RESURS_NO: z.string().min(1).max(100).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -250,6 +253,11 @@ export interface Config {
   };
   /** Where each product is offered: the countries whose lender (and, for companies, signing and registry) is configured. */
   offers: Offers;
+  /**
+   * The credit reference agency each consumer lender consults, per country, which the credit
+   * check notice names (services/credit-agencies.ts; ADR 34); undefined: none configured.
+   */
+  creditAgencies: { RESURS: Record<CountryCode, string | null> } | undefined;
   /**
    * The back office: its operators sign in at the OIDC broker with a client of their own, and
    * their roles come in `roleClaim`. Null (the back office is closed) when no client is configured.
@@ -596,6 +604,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail,
     providers,
     offers: offersOf(providers),
+    creditAgencies:
+      e.CREDIT_AGENCY_RESURS_SE || e.CREDIT_AGENCY_RESURS_NO
+        ? { RESURS: { SE: e.CREDIT_AGENCY_RESURS_SE ?? null, NO: e.CREDIT_AGENCY_RESURS_NO ?? null } }
+        : undefined,
     backOffice: {
       oidc:
         sandbox || (e.BACK_OFFICE_OIDC_CLIENT_ID && e.BACK_OFFICE_OIDC_CLIENT_SECRET)
