@@ -75,20 +75,23 @@ describe('the sandbox mailbox', () => {
       expect(message.body).toContain(words.attachment);
       expect(message.body).toContain(words.text);
       expect(message.body).toContain('Fortsätt med din ansökan');
-      expect(message.body).toMatch(/<iframe[^>]*sandbox=""[^>]*>/);
+      expect(message.body).toMatch(/<iframe[^>]*sandbox="allow-popups allow-popups-to-escape-sandbox"[^>]*>/);
     }
     // Without ?lang, the reader's browser decides.
     const norwegian = await t.app.inject({ method: 'GET', url: '/sandbox/mail/', headers: { 'accept-language': 'nb-NO,nb;q=0.9' } });
     expect(norwegian.body).toContain('<html lang="nb"');
   });
 
-  it('serves the HTML part under a policy that runs and loads nothing, and the attachment as a download', async () => {
+  it('serves the HTML part under a policy that runs and loads nothing (its links open in a new tab), and the attachment as a download', async () => {
     if (!arrived.html) throw new Error('no HTML part');
     const html = await t.app.inject({ method: 'GET', url: arrived.html });
     expect(html.statusCode).toBe(200);
     expect(html.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
     expect(html.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(html.body).toContain('<html lang="sv"');
+    // Its link, back to the application, opens in a new tab: the portal's pages may not be framed.
+    expect(html.body).toMatch(/<head><base target="_blank">/);
+    expect(html.body).toContain('href="http://localhost:3000/apply/x"');
 
     const [attachment] = arrived.attachments;
     if (!attachment) throw new Error('no attachment');

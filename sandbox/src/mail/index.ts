@@ -17,11 +17,19 @@ export interface MailboxOptions {
 }
 
 /**
- * The message's own markup runs in a frame that may do nothing: no script (`sandbox`), nothing
- * fetched (its images would tell the sender it was read), only its inline styles, framed by the
- * mailbox page and nobody else.
+ * The message's own markup runs in a frame that may do nothing but open its links in a new tab,
+ * as webmail does: no script (`sandbox`), nothing fetched (its images would tell the sender it
+ * was read), only its inline styles, framed by the mailbox page and nobody else.
  */
-const MESSAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox";
+const MESSAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox";
+
+/** Links open in a new tab (the portal's pages may not be framed); the rest is the message as sent. */
+function withLinksInNewTab(html: string): string {
+  const base = '<base target="_blank">';
+  const head = /<head[^>]*>/i.exec(html);
+  return head ? `${html.slice(0, head.index + head[0].length)}${base}${html.slice(head.index + head[0].length)}` : `${base}${html}`;
+}
 
 const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
   reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
@@ -61,12 +69,14 @@ export default async function mailbox(app: FastifyInstance, options: MailboxOpti
   app.get<{ Params: { id: string } }>(`${PREFIX}/messages/:id/html`, (request, reply) => {
     const message = store.find(request.params.id);
     if (!message || message.html === null) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    // A sandboxed frame has an opaque origin: asking it to be origin-keyed only earns a warning.
+    reply.removeHeader('Origin-Agent-Cluster');
     return reply
       .header('Content-Security-Policy', MESSAGE_CSP)
       .header('X-Frame-Options', 'SAMEORIGIN')
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(message.html);
+      .send(withLinksInNewTab(message.html));
   });
 
   app.get<{ Params: { id: string; index: string } }>(`${PREFIX}/messages/:id/attachments/:index`, (request, reply) => {

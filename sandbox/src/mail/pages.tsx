@@ -145,8 +145,8 @@ export function messagePage(lang: Language, message: StoredMessage): string {
         {message.html === null ? (
           <p>{t.noHtml}</p>
         ) : (
-          // Its own address and policy: the message's markup runs nothing and loads nothing.
-          <iframe className="message" src={htmlPath(message.id)} sandbox="" title={fill(t.htmlFrame, { subject })} referrerPolicy="no-referrer" />
+          // Its own address and policy: the message's markup runs nothing and loads nothing; its links open in a new tab.
+          <iframe className="message" src={htmlPath(message.id)} sandbox="allow-popups allow-popups-to-escape-sandbox" title={fill(t.htmlFrame, { subject })} referrerPolicy="no-referrer" />
         )}
 
         <h2>{t.textPart}</h2>
