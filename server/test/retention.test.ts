@@ -21,7 +21,7 @@ import { personalDataOf } from '../src/db/repositories/personal-data';
 import { sha256Hex } from '../src/lib/crypto';
 import { applyRetention, RETENTION_QUEUE } from '../src/services/retention';
 import { OperatorBrowser } from './back-office-helpers';
-import { call, type Customer, eventually, press, startBusiness, startConsumer } from './flow-helpers';
+import { call, type Customer, eventually, press, startBusiness, startConsumer, throughKeyFacts } from './flow-helpers';
 import { createTestApp, freePort, merchantAuth, nextReference, type TestApp, XHR } from './helpers';
 
 /** The ways a value could sit in a row: as is, lower case, escaped, hex, base64, a bare hash. */
@@ -91,7 +91,7 @@ describe('data retention', { shuffle: false }, () => {
     consumer = await startConsumer(t, '27028809552', 2, t.url);
     const submitted = await call(t, consumer, 'PATCH', API.resursV2Submit.pattern, consumer.form);
     expect(submitted.statusCode, submitted.body).toBe(200);
-    await press(`${submitted.json<{ callBackUrl: string }>().callBackUrl}/approve`);
+    await press(`${await throughKeyFacts(t, consumer)}/approve`);
     await eventually(async () => (await merchantStatus(consumer.merchantPaymentReference)) === 'COMPLETED', 15_000);
 
     // A company applies and is approved, its signatory opens the signing (a signing order with
@@ -133,7 +133,7 @@ describe('data retention', { shuffle: false }, () => {
 
   it('keeps everything until the retention time has passed', async () => {
     const { counts } = await run();
-    expect(counts).toEqual({ applicationsErased: 0, consentEvidenceErased: 0, subscriptionsDeleted: 0 });
+    expect(counts).toEqual({ applicationsErased: 0, consentEvidenceErased: 0, evidenceChainsErased: 0, subscriptionsDeleted: 0 });
     expect(await t.app.repos.customers.findByApplicationId(ids.consumer ?? '')).toMatchObject({ nationalId: '27028809552', lastName: 'Hansen' });
   });
 
@@ -147,10 +147,10 @@ describe('data retention', { shuffle: false }, () => {
     expect(before.business.signing_orders).toContain('Kari Nordmann');
 
     const first = await run();
-    expect(first.counts).toEqual({ applicationsErased: 2, consentEvidenceErased: 0, subscriptionsDeleted: 0 });
+    expect(first.counts).toEqual({ applicationsErased: 2, consentEvidenceErased: 0, evidenceChainsErased: 0, subscriptionsDeleted: 0 });
     // Logged with counts, and nothing else about anyone.
     const line = first.lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'retention');
-    expect(line).toMatchObject({ applicationsErased: 2, consentEvidenceErased: 0, subscriptionsDeleted: 0, daysAfterFinal: 90, consentDays: 1095 });
+    expect(line).toMatchObject({ applicationsErased: 2, consentEvidenceErased: 0, evidenceChainsErased: 0, subscriptionsDeleted: 0, daysAfterFinal: 90, consentDays: 1095 });
 
     const kari = TEST_PEOPLE.find((p) => p.nationalId === '18087248794');
     const ola = TEST_PEOPLE.find((p) => p.nationalId === '27028809552');
@@ -196,7 +196,7 @@ describe('data retention', { shuffle: false }, () => {
 
     // A second run finds nothing to do and changes nothing.
     const second = await run();
-    expect(second.counts).toEqual({ applicationsErased: 0, consentEvidenceErased: 0, subscriptionsDeleted: 0 });
+    expect(second.counts).toEqual({ applicationsErased: 0, consentEvidenceErased: 0, evidenceChainsErased: 0, subscriptionsDeleted: 0 });
     expect({ consumer: await rowsOf(consumerId), business: await rowsOf(businessId) }).toEqual(erased);
   });
 
@@ -234,7 +234,7 @@ describe('data retention', { shuffle: false }, () => {
     const seeded = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM subscriptions WHERE application_id IS NULL`);
 
     const { counts } = await run();
-    expect(counts).toEqual({ applicationsErased: 0, consentEvidenceErased: 1, subscriptionsDeleted: 1 });
+    expect(counts).toEqual({ applicationsErased: 0, consentEvidenceErased: 1, evidenceChainsErased: 0, subscriptionsDeleted: 1 });
     const rows = await rowsOf(consumerId);
     expect(rows.consents).toBe('');
     expect(rows.subscriptions).toBe('');
@@ -246,6 +246,6 @@ describe('data retention', { shuffle: false }, () => {
     // The business application's consents are not due yet.
     expect((await rowsOf(ids.business ?? '')).consents).not.toBe('');
 
-    expect((await run()).counts).toEqual({ applicationsErased: 0, consentEvidenceErased: 0, subscriptionsDeleted: 0 });
+    expect((await run()).counts).toEqual({ applicationsErased: 0, consentEvidenceErased: 0, evidenceChainsErased: 0, subscriptionsDeleted: 0 });
   });
 });

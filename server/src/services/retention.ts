@@ -4,7 +4,8 @@
  * portal keeps the applicant's personal data only while an application may still be asked about:
  * - RETENTION_DAYS_AFTER_FINAL after an application turned final its personal data is erased
  *   (the application, its timeline, provider calls and webhooks stay, with nobody in them);
- * - CONSENT_RETENTION_DAYS after it turned final its consent evidence is deleted;
+ * - CONSENT_RETENTION_DAYS after it turned final its consent evidence is deleted, and its evidence
+ *   chain (ADR 32) whole, once nothing was added to it for as long;
  * - RETENTION_DAYS_AFTER_FINAL after a subscription's term ended the subscription is deleted
  *   (until then a renewal needs to know whose it is).
  * Run by a scheduled job, in batches; a second run finds nothing to do. The log has counts only.
@@ -21,6 +22,7 @@ const MAX_BATCHES = 50;
 export interface RetentionCounts {
   applicationsErased: number;
   consentEvidenceErased: number;
+  evidenceChainsErased: number;
   subscriptionsDeleted: number;
 }
 
@@ -45,8 +47,9 @@ export async function applyRetention(app: FastifyInstance): Promise<RetentionCou
     return ids.length;
   });
   const consentEvidenceErased = await inBatches(() => repo.eraseConsentEvidence(FINAL_APPLICATION_STATUSES, consentDays, BATCH));
+  const evidenceChainsErased = await inBatches(() => repo.eraseEvidenceChains(FINAL_APPLICATION_STATUSES, consentDays, BATCH));
   const subscriptionsDeleted = await inBatches(() => repo.deleteEndedSubscriptions(daysAfterFinal, BATCH));
-  const counts = { applicationsErased, consentEvidenceErased, subscriptionsDeleted };
+  const counts = { applicationsErased, consentEvidenceErased, evidenceChainsErased, subscriptionsDeleted };
   app.log.info({ ...counts, daysAfterFinal, consentDays }, 'retention');
   return counts;
 }

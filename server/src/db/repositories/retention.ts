@@ -11,6 +11,7 @@ import { mailOutboxRepository } from './mail-outbox';
 export const RETENTION_EVENTS = {
   personalDataErased: 'personal-data.erased',
   consentEvidenceErased: 'consent-evidence.erased',
+  evidenceChainErased: 'evidence-chain.erased',
 } as const;
 
 export function retentionRepository(db: Db) {
@@ -79,6 +80,36 @@ export function retentionRepository(db: Db) {
           `INSERT INTO application_events (application_id, type, detail)
            SELECT id, $2, $3::jsonb FROM unnest($1::uuid[]) AS id`,
           [ids, RETENTION_EVENTS.consentEvidenceErased, JSON.stringify({ retentionDays: days })],
+        );
+        return ids.length;
+      });
+    },
+
+    /**
+     * Erases the evidence chains (ADR 32) of up to `limit` applications that turned final more
+     * than `days` days ago and whose chain got nothing in that time: each chain whole, in the one
+     * transaction the table's triggers let delete (`portal.evidence_erasure`). Answers how many
+     * chains went.
+     */
+    async eraseEvidenceChains(finalStatuses: readonly ApplicationStatus[], days: number, limit: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const due = await tx.query<{ id: string }>(
+          `SELECT a.id FROM applications a
+            WHERE a.id IN (SELECT e.application_id FROM evidence_entries e WHERE e.seq = 1 AND e.at < now() - make_interval(days => $2))
+              AND a.status = ANY($1::text[]) AND a.updated_at < now() - make_interval(days => $2)
+              AND NOT EXISTS (SELECT 1 FROM evidence_entries r WHERE r.application_id = a.id AND r.at >= now() - make_interval(days => $2))
+            ORDER BY a.id LIMIT $3 FOR UPDATE SKIP LOCKED`,
+          [finalStatuses, days, limit],
+        );
+        if (due.length === 0) return 0;
+        const ids = due.map((row) => row.id);
+        // For this transaction only: every other delete of an entry stays refused.
+        await tx.query(`SELECT set_config('portal.evidence_erasure', 'on', true)`);
+        await tx.query('DELETE FROM evidence_entries WHERE application_id = ANY($1::uuid[])', [ids]);
+        await tx.query(
+          `INSERT INTO application_events (application_id, type, detail)
+           SELECT id, $2, $3::jsonb FROM unnest($1::uuid[]) AS id`,
+          [ids, RETENTION_EVENTS.evidenceChainErased, JSON.stringify({ retentionDays: days })],
         );
         return ids.length;
       });
