@@ -258,7 +258,7 @@ async function walk(page: Page, flow: Flow) {
   if (flow.product) await form.locator('select[name=sku]').selectOption(flow.product);
   await leave(page, () => form.locator('button[type=submit]').click());
 
-  for (let step = 0; step < 20; step++) {
+  for (let step = 0; step < 24; step++) {
     await settle(page);
     const url = new URL(page.url());
     const screen = screenOf(url);
@@ -287,10 +287,12 @@ async function walk(page: Page, flow: Flow) {
       for (const box of await applyForm.locator('input[type=checkbox][aria-required="true"]:visible').all()) await box.check();
       await leave(page, () => applyForm.locator('button[type=submit]').click());
     } else if (screen === 'key-facts') {
-      const goOn = page.getByRole('button', { name: KEY_FACTS_GO_ON });
-      await expect(goOn).toBeEnabled({ timeout: 30_000 });
-      look(screen);
-      await leave(page, () => goOn.click());
+      // Enabled once the SECCI was mailed; the page may also send the customer on by itself.
+      const goOn = page.getByRole('main').getByRole('button', { name: KEY_FACTS_GO_ON, disabled: false });
+      if (await showsOrLeaves(page, goOn, 60_000)) {
+        look(screen);
+        await leave(page, () => goOn.first().click());
+      }
     } else if (screen === 'sign') {
       const action = page
         .getByRole('main')
