@@ -52,12 +52,12 @@ describe.each(ENGINES)('evidence chain on %s', (engine) => {
   let t: TestApp & { url: string };
   let support: OperatorBrowser;
   beforeAll(async () => {
-    t = await startTestServer(engine, { PROVIDER_TIMEOUT_MS: '5000' });
+    t = await startTestServer(engine);
     support = new OperatorBrowser(t.url);
     const operator = findTestOperator('operator-support');
     if (!operator) throw new Error('no support operator');
     await support.signIn(operator);
-  });
+  }, 60_000);
   afterAll(async () => t.close());
 
   const idOf = async (reference: string): Promise<string> => {
