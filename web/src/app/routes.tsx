@@ -11,7 +11,7 @@ const ErrorPage = page(() => import('./pages/error-page'), 'error-page');
 const LogoutPage = lazy(() => import('./pages/logout'));
 const FormApplyPage = page(() => import('./pages/form-apply'), 'apply');
 const SignPage = page(() => import('./pages/sign'), 'sign');
-const KeyFactsPage = page(() => import('./pages/key-facts'), 'sign');
+const KeyFactsPage = page(() => import('./pages/key-facts'), 'key-facts');
 const SignFailPage = page(() => import('./pages/sign-fail'), 'sign', 'sign-fail');
 const PaymentLoadingPage = page(() => import('./pages/payment-loading'), 'payment');
 const PaymentPage = page(() => import('./pages/payment'), 'payment');

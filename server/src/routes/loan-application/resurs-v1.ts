@@ -55,11 +55,11 @@ export default async function resursV1Routes(app: FastifyInstance) {
         throw ApiError.badRequest({ successUrl: { key: validationKey('originNotAllowed') } });
       }
       if (application.status === 'COMPLETED') throw new ApiError(409, 'APPLICATION_ALREADY_COMPLETE');
-      // The SECCI first, mailed, then the signature (CCD2 Art. 10(1); ADR 35).
-      await requirePrecontractualSent(app, application);
       const provider = await app.repos.providerApplications.find(application.id);
       const start = provider?.provider === 'RESURS_V1' && application.status === 'SIGNING' ? app.lenders.RESURS_V1.startSigning(application, provider, uiLanguage(request)) : null;
       if (!provider || start?.kind !== 'redirect') throw new ApiError(400, 'APPLICATION_NOT_APPROVED');
+      // The SECCI first, mailed, then the signature (CCD2 Art. 10(1); ADR 35).
+      await requirePrecontractualSent(app, application);
       return { signingUrl: start.url, paymentId: provider.externalId };
     },
   );

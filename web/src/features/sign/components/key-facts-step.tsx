@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { LoanApplicationView } from '@portal/domain';
+import { COUNTRIES, type LoanApplicationView } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -27,24 +27,24 @@ const hasOwnPage = (error: unknown) => error instanceof ApiRequestError && [401,
 export function KeyFactsCard({ facts }: { facts: PrecontractualAnswer['keyFacts'] }) {
   const t = useT();
   const { money, interest } = useFormat();
-  const none = t('sign.keyFacts.notGiven');
+  const none = t('key-facts.notGiven');
   const amount = (value: number | null) => (value === null ? none : money(value, facts.currency));
   const rate = (value: number | null) => (value === null ? none : interest(value));
   const rows: [string, MessageKey, string][] = [
-    ['a', 'sign.keyFacts.lender', facts.lender],
-    ['b', 'sign.keyFacts.creditAmount', money(facts.creditAmount, facts.currency)],
-    ['c', 'sign.keyFacts.term', t('sign.keyFacts.months', { months: facts.termMonths })],
-    ['d', 'sign.keyFacts.interestRate', rate(facts.interestRate)],
-    ['e', 'sign.keyFacts.effectiveRate', rate(facts.effectiveInterestRate)],
-    ['e', 'sign.keyFacts.totalAmount', amount(facts.totalAmountPayable)],
-    ['e', 'sign.keyFacts.cost', amount(facts.costOfCredit)],
-    ['h', 'sign.keyFacts.monthly', facts.monthlyPayment === null ? none : t('sign.keyFacts.payments', { amount: amount(facts.monthlyPayment), count: facts.numberOfPayments })],
-    ['j', 'sign.keyFacts.withdrawal', t('sign.keyFacts.withdrawalDays', { days: facts.withdrawalDays })],
+    ['a', 'key-facts.lender', facts.lender],
+    ['b', 'key-facts.creditAmount', money(facts.creditAmount, facts.currency)],
+    ['c', 'key-facts.term', t('key-facts.months', { months: facts.termMonths })],
+    ['d', 'key-facts.interestRate', rate(facts.interestRate)],
+    ['e', 'key-facts.effectiveRate', rate(facts.effectiveInterestRate)],
+    ['e', 'key-facts.totalAmount', amount(facts.totalAmountPayable)],
+    ['e', 'key-facts.cost', amount(facts.costOfCredit)],
+    ['h', 'key-facts.monthly', facts.monthlyPayment === null ? none : t('key-facts.payments', { amount: amount(facts.monthlyPayment), count: facts.numberOfPayments })],
+    ['j', 'key-facts.withdrawal', t('key-facts.withdrawalDays', { days: facts.withdrawalDays })],
   ];
   return (
     <section aria-labelledby="key-facts-title" data-testid="key-facts" className="space-y-3 rounded-lg border border-neutral-300 bg-white p-4 sm:p-5">
       <Heading level={2} size={4} id="key-facts-title">
-        {t('sign.keyFacts.cardTitle')}
+        {t('key-facts.cardTitle')}
       </Heading>
       <dl className="divide-y divide-neutral-200">
         {rows.map(([item, label, value]) => (
@@ -64,23 +64,23 @@ export function KeyFactsCard({ facts }: { facts: PrecontractualAnswer['keyFacts'
 function MailStatus({ mail, onResend, resending }: { mail: PrecontractualAnswer['mail']; onResend: () => void; resending: boolean }) {
   const t = useT();
   const { dateTime } = useFormat();
-  if (!mail) return <Spinner size="sm" label={t('sign.keyFacts.preparing')} />;
+  if (!mail) return <Spinner size="sm" label={t('key-facts.preparing')} />;
   if (mail.state === 'failed') {
     return (
       <div className="space-y-3">
-        <Alert variant="error" heading={t('sign.keyFacts.mailFailed')}>
-          {t('sign.keyFacts.mailFailedText', { address: mail.sentTo })}
+        <Alert variant="error" heading={t('key-facts.mailFailed')}>
+          {t('key-facts.mailFailedText', { address: mail.sentTo })}
         </Alert>
         <Button variant="secondary" loading={resending} onClick={onResend}>
-          {t('sign.keyFacts.sendAgain')}
+          {t('key-facts.sendAgain')}
         </Button>
       </div>
     );
   }
-  if (mail.state === 'queued') return <Spinner size="sm" label={t('sign.keyFacts.sending', { address: mail.sentTo })} />;
+  if (mail.state === 'queued') return <Spinner size="sm" label={t('key-facts.sending', { address: mail.sentTo })} />;
   return (
-    <Alert variant="success" heading={t('sign.keyFacts.mailSent')}>
-      {t('sign.keyFacts.mailSentText', { address: mail.sentTo, time: mail.sentAt ? dateTime(mail.sentAt) : '' })}
+    <Alert variant="success" heading={t('key-facts.mailSent')}>
+      {t('key-facts.mailSentText', { address: mail.sentTo, time: mail.sentAt ? dateTime(mail.sentAt) : '' })}
     </Alert>
   );
 }
@@ -140,50 +140,53 @@ export function KeyFactsStep({ application }: { application: LoanApplicationView
   return (
     <section aria-labelledby="key-facts-page-title" className="space-y-6">
       <Heading level={1} id="key-facts-page-title">
-        {t('sign.keyFacts.title')}
+        {t('key-facts.title')}
       </Heading>
-      <Text>{t('sign.keyFacts.intro')}</Text>
-      {data ? <KeyFactsCard facts={data.keyFacts} /> : <Spinner size="sm" label={t('sign.keyFacts.loading')} />}
+      <Text>{t('key-facts.intro')}</Text>
+      {data ? <KeyFactsCard facts={data.keyFacts} /> : <Spinner size="sm" label={t('key-facts.loading')} />}
       {showsCreditCostWarning(application) ? <CreditCostWarning /> : null}
       {data?.document ? (
         <section aria-labelledby="secci-title" className="space-y-2">
           <Heading level={2} size={4} id="secci-title">
-            {t('sign.keyFacts.documentTitle')}
+            {t('key-facts.documentTitle')}
           </Heading>
-          <Text>{t('sign.keyFacts.documentText', { lender: data.keyFacts.lender })}</Text>
+          <Text>{t('key-facts.documentText', { lender: data.keyFacts.lender })}</Text>
           <p>
             <a href={data.document.url} className={LINK} target="_blank" rel="noopener noreferrer">
-              {t('sign.keyFacts.documentLink', { title: data.document.title, size: Math.max(1, Math.round(data.document.bytes / 1024)) })}
-              <span className="sr-only"> {t('sign.keyFacts.newTab')}</span>
+              {/* The lender's document, in its country's language. */}
+              <span lang={COUNTRIES[application.customer.countryCode].language}>{data.document.title}</span>{' '}
+              {t('key-facts.documentLink', { size: Math.max(1, Math.round(data.document.bytes / 1024)) })}
+              <span className="sr-only"> {t('key-facts.newTab')}</span>
             </a>
           </p>
-          <p className="text-sm break-all text-neutral-700">{t('sign.keyFacts.digest', { sha256: data.document.sha256 })}</p>
+          <p className="text-sm break-all text-neutral-700">{t('key-facts.digest', { sha256: data.document.sha256 })}</p>
         </section>
       ) : null}
-      {/* An address has no place to break: it may, anywhere, rather than scroll the page sideways. */}
-      <div role="status" aria-live="polite" className="wrap-anywhere">
+      {/* The spinner and the success each announce themselves (role status), the failure as an alert.
+          An address has no place to break: it may, anywhere, rather than scroll the page sideways. */}
+      <div className="wrap-anywhere">
         {data ? <MailStatus mail={data.mail} onResend={() => void provide()} resending={providing} /> : null}
       </div>
       {failure ? (
-        <Alert variant="error" heading={t('sign.keyFacts.failed')}>
+        <Alert variant="error" heading={t('key-facts.failed')}>
           {errorText(failure, t)}
         </Alert>
       ) : null}
       {failure && !data?.mail ? (
         <Button variant="secondary" loading={providing} onClick={() => void provide()}>
-          {t('sign.keyFacts.tryAgain')}
+          {t('key-facts.tryAgain')}
         </Button>
       ) : null}
-      <Text>{t('sign.keyFacts.later')}</Text>
+      <Text>{t('key-facts.later')}</Text>
       <div className="flex flex-wrap items-center gap-3">
         <Button size="lg" disabled={!sent} loading={continuing} aria-describedby={sent ? undefined : 'key-facts-wait'} onClick={() => void goOn()}>
-          {t(v2 ? 'sign.keyFacts.continueV2' : 'sign.keyFacts.continue')}
+          {t(v2 ? 'key-facts.continueV2' : 'key-facts.continue')}
         </Button>
         <BackToMerchant merchant={application.merchantName} />
       </div>
       {sent ? null : (
         <p id="key-facts-wait" className="text-sm text-neutral-700">
-          {t('sign.keyFacts.waitForMail')}
+          {t('key-facts.waitForMail')}
         </p>
       )}
     </section>
