@@ -3,6 +3,7 @@ import { PAGES } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PaymentStatusView } from '@/features/payment/components/payment-status-view';
+import { showsCreditCostWarning } from '@/components/flow/credit-cost-warning';
 import { useApplicationLanguage } from '@/lib/flow/use-application-language';
 import { useFlowApplication } from '@/features/payment/hooks/use-flow-application';
 import { usePaymentStatusPolling } from '@/features/payment/hooks/use-payment-status-polling';
@@ -49,5 +50,12 @@ export default function PaymentLoadingPage({ params }: { params: Params }) {
 
   const sameApplication =
     application && application.merchantId === merchantId && application.merchantPaymentReference === merchantPaymentReference;
-  return <PaymentStatusView state={state} onCheckNow={checkNow} merchant={sameApplication ? application.merchantName : null} />;
+  return (
+    <PaymentStatusView
+      state={state}
+      onCheckNow={checkNow}
+      merchant={sameApplication ? application.merchantName : null}
+      creditWarning={sameApplication ? showsCreditCostWarning(application) : false}
+    />
+  );
 }

@@ -9,12 +9,18 @@ import { useT } from '@/lib/i18n';
 import type { PollingState } from '../hooks/use-payment-status-polling';
 import { useMerchantName } from '@/lib/flow/use-merchant-name';
 import { BackToMerchant } from '@/components/flow/back-to-merchant';
+import { CreditCostWarning } from '@/components/flow/credit-cost-warning';
 
 export interface PaymentStatusViewProps {
   /** Every state but `refused`, which the page turns into the error page it calls for. */
   state: Exclude<PollingState, { phase: 'refused' }>;
   onCheckNow: () => void;
   merchant: string | null;
+  /**
+   * A Swedish consumer's credit (`showsCreditCostWarning`): Konsumentverket's warning stays on
+   * this step of the application too (ADR 34), while the wait lasts or a person decides.
+   */
+  creditWarning?: boolean;
 }
 
 /**
@@ -24,7 +30,7 @@ export interface PaymentStatusViewProps {
  * reliably read), then the rest. So a change (a lost connection, a manual review, the way back
  * to the shop) is announced from that region, and focus also moves to the new heading.
  */
-export function PaymentStatusView({ state, onCheckNow, merchant }: PaymentStatusViewProps) {
+export function PaymentStatusView({ state, onCheckNow, merchant, creditWarning = false }: PaymentStatusViewProps) {
   const t = useT();
   const name = useMerchantName(merchant);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -124,6 +130,7 @@ export function PaymentStatusView({ state, onCheckNow, merchant }: PaymentStatus
         {live}
       </div>
       {body}
+      {creditWarning && (phase === 'polling' || phase === 'review') ? <CreditCostWarning /> : null}
     </section>
   );
 }
