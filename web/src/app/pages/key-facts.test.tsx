@@ -41,8 +41,8 @@ describe('the key facts step (issue 31)', () => {
       },
     });
     renderStep();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Information about your credit' })).toBeInTheDocument();
-    const card = await screen.findByTestId('key-facts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Information about your credit' }, { timeout: 5000 })).toBeInTheDocument();
+    const card = await screen.findByTestId('key-facts', {}, { timeout: 5000 });
     for (const label of ['Lender', 'Amount of credit', 'Duration', 'Borrowing rate (fixed, per year)', 'Annual percentage rate (APR)', 'Total amount payable', 'Total cost of the credit', 'Payments', 'Right of withdrawal']) {
       expect(within(card).getByText(label)).toBeInTheDocument();
     }
@@ -74,7 +74,7 @@ describe('the key facts step (issue 31)', () => {
       'POST /api/loan-application/precontractual': step({ state: 'queued', sentTo: SENT.sentTo, sentAt: null }),
     });
     renderStep();
-    expect(await screen.findByText('The e-mail could not be sent')).toBeInTheDocument();
+    expect(await screen.findByText('The e-mail could not be sent', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(continueButton()).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Send the e-mail again' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/precontractual'))).toBe(true));
@@ -88,7 +88,7 @@ describe('the key facts step (issue 31)', () => {
     });
     const leaving = recordLeaving();
     renderStep();
-    await userEvent.click(await screen.findByRole('button', { name: 'Continue to Resurs Bank to sign' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue to Resurs Bank to sign' }, { timeout: 5000 }));
     await waitFor(() => expect(leaving).toHaveBeenCalledWith('http://localhost/sandbox/resurs-v2/task/PAY-1'));
   });
 
@@ -98,7 +98,7 @@ describe('the key facts step (issue 31)', () => {
       'GET /api/loan-application/precontractual': step(SENT),
     });
     renderStep();
-    await screen.findByTestId('key-facts');
+    await screen.findByTestId('key-facts', {}, { timeout: 5000 });
     expect(document.querySelector('[data-credit-warning]')).not.toBeNull();
   });
 

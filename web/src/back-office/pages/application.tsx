@@ -9,6 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { call, fetcher } from '../api';
 import { ErrorMessage } from '../components/error-message';
 import { useFormatting } from '../components/formatting';
+import { EvidenceExport } from '../components/evidence-export';
+import { MailSection } from '../components/mail-section';
 import { MoneySection } from '../components/money-section';
 import { ReasonForm } from '../components/reason-form';
 import { StatusBadge } from '../components/status-badge';
@@ -122,6 +124,9 @@ export function ApplicationPage({ reference }: { reference: string }) {
           await detail.mutate(await call<ApplicationDetail>('POST', BACK_OFFICE_API.retryMoneyOperation.route.url({ reference, operationId }), { reason }), { revalidate: false });
         }}
       />
+
+      <MailSection reference={reference} />
+      <EvidenceExport reference={reference} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         {application.nationalIdMasked && !nationalId ? (
