@@ -87,6 +87,10 @@ for (const c of CASES) {
     const mail = page.frameLocator('iframe');
     const resume = await mail.getByRole('link').first().getAttribute('href');
     expect(resume).toMatch(/\/loan-subscription\/[A-Za-z0-9_-]{22,}$/);
+    // The mail itself, as the customer's mail program shows it: in its language, no axe findings.
+    await page.goto(`${page.url().split('?')[0]}/html`);
+    await expect(page.locator('html')).toHaveAttribute('lang', c.language);
+    await expectNoViolations(page, 'the mail as the customer reads it');
 
     // The mail's link: back at the same step, the mail already sent, on to the signature.
     await page.goto(resume ?? '');

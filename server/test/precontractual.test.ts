@@ -63,6 +63,9 @@ describe.each(ENGINES)('pre-contractual information on %s', (engine) => {
     expect(url).toBe('/loan-subscription/form/sign');
     const after = await state(customer);
     expect(after).toMatchObject({ continued: true, mail: { state: 'sent', sentTo: person?.email } });
+    // Resurs serves its SECCI as a web page: its words, in order, are shown beneath the card too.
+    expect(after.document?.sections.some((section) => section.kind === 'heading')).toBe(true);
+    expect(after.document?.sections.length).toBeGreaterThan(3);
 
     // The PDF the page offers is the one mailed, byte for byte.
     const pdf = await t.app.inject({ method: 'GET', url: API.precontractualDocument.pattern, headers: { cookie: customer.cookie } });

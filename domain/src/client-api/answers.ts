@@ -214,7 +214,17 @@ export const precontractualAnswerSchema = z.object({
     withdrawalDays: z.number(),
   }),
   /** Absent until fetched. The SECCI as mailed: the portal's address of the PDF, its SHA-256 and size, and the lender's own address of it. */
-  document: z.optional(z.object({ title: z.string(), url: z.string(), sha256: z.string(), bytes: z.number(), lenderUrl: z.string() })),
+  document: z.optional(
+    z.object({
+      title: z.string(),
+      url: z.string(),
+      sha256: z.string(),
+      bytes: z.number(),
+      lenderUrl: z.string(),
+      /** The lender's words in order, when its SECCI is a web page (the PDF is written from them): shown beneath the card. */
+      sections: z.array(z.object({ kind: z.enum(['heading', 'paragraph']), text: z.string() })),
+    }),
+  ),
   /** Absent until queued. Where and when it was sent; `failed` when the mail server refused it (sent again on the next POST). */
   mail: z.optional(z.object({ state: z.enum(['queued', 'sent', 'failed']), sentTo: z.string(), sentAt: nullableString() })),
   /** Whether the customer went on to the signature from this step. */

@@ -12,6 +12,8 @@ CREATE TABLE precontractual_information (
   title            text NOT NULL,
   pdf              bytea NOT NULL,
   pdf_sha256       text NOT NULL,
+  -- The lender's words in order (headings and paragraphs) when its SECCI is a web page; [] for a PDF.
+  sections         jsonb NOT NULL DEFAULT '[]',
   -- The key facts shown beside it (JSON, as the card shows them).
   key_facts        jsonb NOT NULL,
   -- The mail that carried it last (a failed mail is replaced by a new one).

@@ -21,7 +21,7 @@ import { recordShown } from '../evidence';
 import { queueMail } from '../mail';
 import { storedPricing } from '../pricing';
 import { apiErrorFor } from '../provider-errors';
-import { secciBlocks, secciPdf } from './secci-pdf';
+import { type SecciBlock, secciBlocks, secciPdf } from './secci-pdf';
 
 /** The lender as the SECCI and the mail name it. */
 export const CONSUMER_LENDER_NAME = 'Resurs Bank';
@@ -38,6 +38,7 @@ interface Row {
   title: string;
   pdf_sha256: string;
   pdf_size: number;
+  sections: SecciBlock[];
   key_facts: KeyFacts;
   mail_id: string | null;
   continued_at: Date | null;
@@ -69,7 +70,7 @@ export function keyFactsOf(application: ApplicationRecord, pricing: LoanPricing 
   };
 }
 
-const SUMMARY = 'application_id, lender_url, lender_type, lender_sha256, title, pdf_sha256, octet_length(pdf) AS pdf_size, key_facts, mail_id, continued_at';
+const SUMMARY = 'application_id, lender_url, lender_type, lender_sha256, title, pdf_sha256, octet_length(pdf) AS pdf_size, sections, key_facts, mail_id, continued_at';
 
 async function findRow(q: Queryable, applicationId: string): Promise<Row | null> {
   const [row] = await q.query<Row>(`SELECT ${SUMMARY} FROM precontractual_information WHERE application_id = $1`, [applicationId]);
@@ -89,7 +90,7 @@ export async function precontractualState(app: FastifyInstance, application: App
   const mail = row.mail_id ? await app.repos.mailOutbox.summary(row.mail_id) : null;
   return {
     keyFacts: row.key_facts,
-    document: { title: row.title, url: pagePathOfDocument(), sha256: row.pdf_sha256, bytes: Number(row.pdf_size), lenderUrl: row.lender_url },
+    document: { title: row.title, url: pagePathOfDocument(), sha256: row.pdf_sha256, bytes: Number(row.pdf_size), lenderUrl: row.lender_url, sections: row.sections },
     ...(mail && mail.recipient ? { mail: { state: mail.state, sentTo: mail.recipient, sentAt: mail.sentAt?.toISOString() ?? null } } : {}),
     continued: row.continued_at !== null,
   };
@@ -107,7 +108,7 @@ async function secciDocument(app: FastifyInstance, application: ApplicationRecor
   const document = fetched.value;
   const lenderSha256 = sha256(document.bytes);
   const title = link.label;
-  if (document.contentType === 'application/pdf') return { title, lender: document, lenderSha256, pdf: Buffer.from(document.bytes) };
+  if (document.contentType === 'application/pdf') return { title, lender: document, lenderSha256, pdf: Buffer.from(document.bytes), sections: [] };
   if (document.contentType !== 'text/html' && document.contentType !== 'application/xhtml+xml') {
     app.log.error({ provider, operation: 'getSecciDocument', contentType: document.contentType }, 'the SECCI is neither a PDF nor a web page');
     throw new ApiError(502, 'WEB_SERVICE_DOWN');
@@ -124,7 +125,7 @@ async function secciDocument(app: FastifyInstance, application: ApplicationRecor
     lenderSha256,
     blocks,
   });
-  return { title, lender: document, lenderSha256, pdf };
+  return { title, lender: document, lenderSha256, pdf, sections: blocks };
 }
 
 export interface ProvideContext {
@@ -160,9 +161,9 @@ export async function providePrecontractual(app: FastifyInstance, application: A
   await app.db.transaction(async (tx) => {
     if (made) {
       await tx.query(
-        `INSERT INTO precontractual_information (application_id, lender_url, lender_type, lender_sha256, title, pdf, pdf_sha256, key_facts)
-         VALUES ($1, $2, $3, $4, $5, decode($6, 'base64'), $7, $8::jsonb)`,
-        [application.id, made.lender.url, made.lender.contentType, made.lenderSha256, title, pdf.toString('base64'), pdfSha256, JSON.stringify(keyFacts)],
+        `INSERT INTO precontractual_information (application_id, lender_url, lender_type, lender_sha256, title, pdf, pdf_sha256, sections, key_facts)
+         VALUES ($1, $2, $3, $4, $5, decode($6, 'base64'), $7, $8::jsonb, $9::jsonb)`,
+        [application.id, made.lender.url, made.lender.contentType, made.lenderSha256, title, pdf.toString('base64'), pdfSha256, JSON.stringify(made.sections), JSON.stringify(keyFacts)],
       );
     }
     const mailId = await queueMail(app, tx, {

@@ -23,7 +23,7 @@ const KEY_FACTS: PrecontractualAnswer['keyFacts'] = {
   monthlyPayment: 518.34,
   withdrawalDays: 14,
 };
-const DOCUMENT = { title: 'Standardisert europeisk opplysningsskjema om forbrukerkreditt (SEF)', url: '/api/loan-application/precontractual/secci.pdf', sha256: 'ab'.repeat(32), bytes: 31_000, lenderUrl: 'https://resurs.example/secci?amount=15000' };
+const DOCUMENT = { title: 'Standardisert europeisk opplysningsskjema om forbrukerkreditt (SEF)', url: '/api/loan-application/precontractual/secci.pdf', sha256: 'ab'.repeat(32), bytes: 31_000, lenderUrl: 'https://resurs.example/secci?amount=15000', sections: [{ kind: 'heading', text: '1. Kredittgiver' }, { kind: 'paragraph', text: 'Resurs Bank AB, Helsingborg' }] };
 const step = (mail: PrecontractualAnswer['mail'], continued = false): Answer => ({ body: { keyFacts: KEY_FACTS, ...(mail ? { document: DOCUMENT, mail } : {}), continued } });
 const SENT = { state: 'sent', sentTo: 'kari.nordmann@example.com', sentAt: '2026-11-28T10:02:00.000Z' } as const;
 const renderStep = () => renderFlowPage(<KeyFactsPage />, '/form/key-facts');
@@ -65,6 +65,12 @@ describe('the key facts step (issue 31)', () => {
     expect(continueButton()).toBeEnabled();
     expect(screen.getByRole('link', { name: /\(PDF, 30 kB\)/ })).toHaveAttribute('href', DOCUMENT.url);
     expect(calls.filter((call) => call.method === 'POST' && call.url.endsWith('/precontractual'))).toHaveLength(1);
+
+    // The lender's own words beneath the card, in the lender's language, to open and read.
+    const full = screen.getByRole('button', { name: DOCUMENT.title });
+    await userEvent.click(full);
+    expect(screen.getByRole('heading', { level: 4, name: '1. Kredittgiver' }).closest('[lang]')).toHaveAttribute('lang', 'nb');
+    expect(screen.getByText('Resurs Bank AB, Helsingborg')).toBeInTheDocument();
   });
 
   it('says a mail that failed, and sends it again on request', async () => {

@@ -19,7 +19,7 @@ const terms = (title: string, html: string): Answer => ({ body: { termsType: 'CO
 const keyFacts = (continued: boolean): Answer => ({
   body: {
     keyFacts: { lender: 'Resurs Bank', currency: 'NOK', creditAmount: 15000, termMonths: 36, numberOfPayments: 36, interestRate: 14.95, effectiveInterestRate: 27.6, costOfCredit: 3660, totalAmountPayable: 18660, monthlyPayment: 518.33, withdrawalDays: 14 },
-    document: { title: 'SEF', url: '/api/loan-application/precontractual/secci.pdf', sha256: 'a'.repeat(64), bytes: 30000, lenderUrl: 'https://resurs.example/secci' },
+    document: { title: 'SEF', url: '/api/loan-application/precontractual/secci.pdf', sha256: 'a'.repeat(64), bytes: 30000, lenderUrl: 'https://resurs.example/secci', sections: [] },
     mail: { state: 'sent', sentTo: 'kari@example.com', sentAt: '2026-11-28T10:00:00.000Z' },
     continued,
   },

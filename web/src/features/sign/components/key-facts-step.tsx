@@ -3,6 +3,7 @@ import { COUNTRIES, type LoanApplicationView } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Collapsible } from '@/components/ui/collapsible';
 import { Heading } from '@/components/ui/heading';
 import { Spinner } from '@/components/ui/spinner';
 import { Text } from '@/components/ui/text';
@@ -100,6 +101,7 @@ export function KeyFactsStep({ application }: { application: LoanApplicationView
   const [continueError, setContinueError] = useState<unknown>(null);
   const asked = useRef(false);
   const v2 = application.version === 2;
+  const documentLanguage = COUNTRIES[application.customer.countryCode].language;
 
   const provide = async () => {
     setProviding(true);
@@ -154,12 +156,28 @@ export function KeyFactsStep({ application }: { application: LoanApplicationView
           <p>
             <a href={data.document.url} className={LINK} target="_blank" rel="noopener noreferrer">
               {/* The lender's document, in its country's language. */}
-              <span lang={COUNTRIES[application.customer.countryCode].language}>{data.document.title}</span>{' '}
+              <span lang={documentLanguage}>{data.document.title}</span>{' '}
               {t('key-facts.documentLink', { size: Math.max(1, Math.round(data.document.bytes / 1024)) })}
               <span className="sr-only"> {t('key-facts.newTab')}</span>
             </a>
           </p>
           <p className="text-sm break-all text-neutral-700">{t('key-facts.digest', { sha256: data.document.sha256 })}</p>
+          {data.document.sections.length > 0 ? (
+            <Collapsible headingLevel={3} title={<span lang={documentLanguage}>{data.document.title}</span>}>
+              <div lang={documentLanguage} className="space-y-3 text-base break-words text-neutral-900">
+                {/* The lender's words in their fixed order: the index is their key. */}
+                {data.document.sections.map((section, index) =>
+                  section.kind === 'heading' ? (
+                    <h4 key={index} className="pt-2 font-semibold">
+                      {section.text}
+                    </h4>
+                  ) : (
+                    <p key={index}>{section.text}</p>
+                  ),
+                )}
+              </div>
+            </Collapsible>
+          ) : null}
         </section>
       ) : null}
       {/* The spinner and the success each announce themselves (role status), the failure as an alert.
