@@ -334,6 +334,15 @@ describe('renewal (consumer version 2)', () => {
     const calls = serve({ [SUBMIT.v2]: { body: { decision: 'TASK_REDIRECTION_REQUIRED', callBackUrl: 'https://resurs.example/task/1' } } });
     vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     renderApply(withProducts());
+    // Not required while nothing is selected; required as soon as a product is.
+    await userEvent.click(screen.getByRole('button', { name: /^Products up for renewal/ }));
+    const assess = screen.getByRole('checkbox', { name: 'Assess my subscription.' });
+    expect(assess).toHaveAttribute('aria-required', 'false');
+    const [first] = screen.getAllByRole('checkbox').filter((box) => box.closest('li'));
+    if (!first) throw new Error('no product to select');
+    await userEvent.click(first);
+    expect(assess).toHaveAttribute('aria-required', 'true');
+    await userEvent.click(first);
     await userEvent.click(screen.getByRole('checkbox', { name: 'My details are correct.' }));
     await userEvent.click(screen.getByRole('checkbox', { name: /I have read the privacy policy/ }));
     await send();

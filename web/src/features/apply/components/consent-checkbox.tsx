@@ -10,8 +10,10 @@ import { NewTabLink, newTabNote } from './new-tab-link';
 /**
  * One consent: its text from the server (HTML the server has sanitised) beside the box, and its
  * documents under it. Links open in a new tab, so reading a document never loses the form.
+ * `required` false: a consent only some choice needs (renewal, while nothing is selected), which
+ * the customer may leave unticked and still apply.
  */
-export function ConsentCheckbox({ consent, state }: { consent: ConsentView; state: ApplyFormState }) {
+export function ConsentCheckbox({ consent, state, required = true }: { consent: ConsentView; state: ApplyFormState; required?: boolean }) {
   const t = useT();
   const textRef = useRef<HTMLSpanElement>(null);
   const name = consentField(consent.type);
@@ -25,7 +27,7 @@ export function ConsentCheckbox({ consent, state }: { consent: ConsentView; stat
   return (
     <div className="space-y-2">
       <Checkbox
-        aria-required="true"
+        aria-required={required}
         error={fieldMessage(state.form.formState.errors[name], t)}
         {...state.form.register(name, state.validateOnChange(name))}
       >

@@ -73,7 +73,7 @@ export function RenewalSection({ state, products, consents, currency }: Props) {
         </div>
         <div className="space-y-3">
           {consents.map((consent) => (
-            <ConsentCheckbox key={consent.type} consent={consent} state={state} />
+            <ConsentCheckbox key={consent.type} consent={consent} state={state} required={orders.length > 0} />
           ))}
         </div>
       </div>
