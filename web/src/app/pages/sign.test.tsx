@@ -130,6 +130,22 @@ describe('the sign page, when the application turns final while it is open', () 
   });
 });
 
+describe("the sign page, Konsumentverket's warning", () => {
+  it.each([
+    ['a Swedish consumer', 'SE', 1],
+    ['a Norwegian consumer', 'NO', 0],
+  ] as const)('%s: %i warning', async (_name, countryCode, count) => {
+    serve({
+      'GET /api/loan-application': applicationsAnswer(flowApplication({ customer: { countryCode } })),
+      ...KEY_FACTS_DONE,
+      'GET /api/loan-application/resurs/get-individualized-terms': terms('Terms', '<p>x</p>'),
+    });
+    renderSign();
+    await screen.findByRole('button', { name: 'Sign with BankID' }, { timeout: 5000 });
+    expect(document.querySelectorAll('[data-credit-warning]')).toHaveLength(count);
+  });
+});
+
 describe('the sign page, before the key facts step', () => {
   it('sends a version 1 customer who has not had the SECCI mailed to the key facts, and offers no signature', async () => {
     const calls = serve({

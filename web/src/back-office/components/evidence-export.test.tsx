@@ -44,7 +44,7 @@ describe("an application's evidence in the back office", () => {
     );
     renderIt();
     expect(screen.getByRole('heading', { name: 'Evidence for a supervisor' })).toBeInTheDocument();
-    await userEvent.type(screen.getByRole('textbox', { name: /Why do you need it\?/ }), 'The supervisor asked');
+    await userEvent.type(screen.getByRole('textbox', { name: /Why are you exporting the evidence\?/ }), 'The supervisor asked');
     await userEvent.click(screen.getByRole('button', { name: 'Download the evidence' }));
 
     expect(await screen.findByText('Downloaded evidence-ref-123.json.')).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe("an application's evidence in the back office", () => {
     expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ reason: 'The supervisor asked' }), headers: expect.objectContaining({ 'X-Requested-With': 'XMLHttpRequest' }) });
     expect(clicked).toEqual([{ href: 'blob:evidence', download: 'evidence-ref-123.json' }]);
     expect(await saved[0]?.text()).toBe(FILE);
-    expect(screen.getByRole('textbox', { name: /Why do you need it\?/ })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: /Why are you exporting the evidence\?/ })).toHaveValue('');
   });
 
   it('says what is wrong when the reason is missing, and downloads nothing', async () => {
@@ -69,7 +69,7 @@ describe("an application's evidence in the back office", () => {
   it('says so when the operator may not export it', async () => {
     fetchMock.mockResolvedValue(Response.json({ status: 403, errorCode: 'FORBIDDEN', message: 'Forbidden' }, { status: 403 }));
     renderIt();
-    await userEvent.type(screen.getByRole('textbox', { name: /Why do you need it\?/ }), 'Curious');
+    await userEvent.type(screen.getByRole('textbox', { name: /Why are you exporting the evidence\?/ }), 'Curious');
     await userEvent.click(screen.getByRole('button', { name: 'Download the evidence' }));
     expect(await screen.findByText('Your role does not allow this.')).toBeInTheDocument();
     expect(clicked).toEqual([]);

@@ -2,6 +2,19 @@ import type { CountryCode, CustomerType } from '@portal/domain';
 import { useT } from '@/lib/i18n';
 
 /**
+ * Konsumentverket's warning on consumer credit (KOVFS 2025:1; ADR 34), word for word. It is the
+ * rule's Swedish text whatever language the screen is in (ADR 34 says why it is not translated),
+ * so it is one definition here, in this component's own chunk, rather than the same words in every
+ * language's catalogue (which every page loads); only
+ * the name screen readers announce for it is translated (`app.creditWarning.label`).
+ */
+export const CREDIT_COST_WARNING = {
+  heading: 'Att låna kostar pengar!',
+  risk: 'Om du inte kan betala tillbaka skulden i tid riskerar du en betalningsanmärkning. Det kan leda till svårigheter att få hyra bostad, teckna abonnemang och få nya lån.',
+  advice: 'För stöd, vänd dig till budget- och skuldrådgivningen i din kommun. Kontaktuppgifter finns på konsumentverket.se.',
+} as const;
+
+/**
  * Where the warning belongs: every screen of a Swedish consumer's credit application (KOVFS
  * 2025:1 applies to consumer credit; a company's lease is not consumer credit, and Norway
  * prescribes no warning; ADR 34).
@@ -32,9 +45,9 @@ export function CreditCostWarning() {
         <circle cx="12" cy="19" r="1.5" fill="#fff" />
       </svg>
       <div lang="sv" className="min-w-0">
-        <p className="font-bold">{t('app.creditWarning.heading')}</p>
-        <p>{t('app.creditWarning.risk')}</p>
-        <p>{t('app.creditWarning.advice')}</p>
+        <p className="font-bold">{CREDIT_COST_WARNING.heading}</p>
+        <p>{CREDIT_COST_WARNING.risk}</p>
+        <p>{CREDIT_COST_WARNING.advice}</p>
       </div>
     </aside>
   );

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
 import { Text } from '@/components/ui/text';
 import { BackToMerchant } from '@/components/flow/back-to-merchant';
+import { CreditCostWarning, showsCreditCostWarning } from '@/components/flow/credit-cost-warning';
 import { paymentLoadingPage } from '@/lib/flow/flow-step';
 import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
@@ -40,6 +41,7 @@ export function ResursSigning({ application }: { application: LoanApplicationVie
         {t('sign.resurs.title')}
       </Heading>
       <Text>{t('sign.resurs.intro')}</Text>
+      {showsCreditCostWarning(application) ? <CreditCostWarning /> : null}
       <section aria-labelledby="sign-documents" className="space-y-3">
         <Heading level={2} size={4} id="sign-documents">
           {t('sign.resurs.documents')}
