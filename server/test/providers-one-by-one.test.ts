@@ -143,7 +143,10 @@ describe('a portal with only Resurs Merchant API 2.0 and a BankID broker, outsid
     const submitted = await portal.app.inject({ method: 'PATCH', url: API.resursV2Submit.pattern, headers: { cookie, ...XHR }, payload: buildApplyForm(person) });
     expect(submitted.statusCode, submitted.body).toBe(200);
     const customerUrl = published.paymentAnswer.parse(fixture('resurs-v2', 'create-payment').answer).taskRedirectionUrls?.customerUrl ?? '?';
-    expect(submitted.json()).toMatchObject({ callBackUrl: expect.stringContaining(customerUrl) });
+    // The key facts and the SECCI's mail come first (ADR 35); the task page Resurs gave is kept for after them.
+    expect(submitted.json<{ callBackUrl: string }>().callBackUrl).toMatch(/\/loan-subscription\/form\/key-facts$/);
+    const application = await portal.app.repos.applications.findByReference(reference);
+    expect((await portal.app.repos.providerApplications.find(application?.id ?? ''))?.customerUrl).toContain(customerUrl);
     expect(resurs.violations).toEqual([]);
   });
 

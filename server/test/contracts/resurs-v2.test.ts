@@ -536,7 +536,10 @@ describe('Resurs Merchant API 2.0: the portal against the stand-in, through the 
     const submitted = await clientCall(t, customer, 'PATCH', API.resursV2Submit.pattern, customer.form);
     expect(submitted.statusCode, submitted.body).toBe(200);
     const { taskRedirectionUrls } = published.paymentAnswer.parse(answerOf('create-payment'));
-    expect(submitted.json()).toMatchObject({ decision: 'TASK_REDIRECTION_REQUIRED', callBackUrl: expect.stringContaining(taskRedirectionUrls?.customerUrl ?? '?') });
+    // The key facts and the SECCI's mail come first (ADR 35); the task page Resurs gave is kept for after them.
+    expect(submitted.json()).toMatchObject({ decision: 'TASK_REDIRECTION_REQUIRED', callBackUrl: `${t.url}/loan-subscription/form/key-facts` });
+    const application = await t.app.repos.applications.findByReference(customer.reference);
+    expect((await t.app.repos.providerApplications.find(application?.id ?? ''))?.customerUrl).toContain(taskRedirectionUrls?.customerUrl ?? '?');
     expect(resurs.received.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /v2/payments/search', 'POST /v2/payments']));
     expect(resurs.violations).toEqual([]);
   });
