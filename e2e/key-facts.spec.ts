@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { CONTINUE_FROM_KEY_FACTS } from './key-facts';
@@ -76,8 +77,13 @@ for (const c of CASES) {
 
     // The mail in the customer's mailbox: in the screen's language, the PDF attached, no axe findings.
     const stepUrl = page.url();
-    await page.goto(`/sandbox/mail/?lang=${c.language}`);
-    await page.getByRole('link', { name: SUBJECT[c.language] }).first().click();
+    // This application's mail (other customers' arrive meanwhile): the one carrying this very PDF.
+    const digest = createHash('sha256').update(await pdf.body()).digest('hex');
+    await expect(page.getByText(digest)).toBeVisible();
+    const mails = (await (await page.request.get('/sandbox/control/mail')).json()) as { page: string; subject: string; attachments: { sha256: string }[] }[];
+    const ours = mails.find((mail) => mail.attachments.some((attachment) => attachment.sha256 === digest));
+    expect(ours?.subject).toBe(SUBJECT[c.language]);
+    await page.goto(`${ours?.page ?? ''}?lang=${c.language}`);
     await expect(page.getByTestId('mail-language')).toHaveText(c.language);
     await expect(page.getByTestId('attachment')).toContainText('.pdf');
     const attachment = await page.request.get((await page.getByTestId('attachment').getAttribute('href')) ?? '');
