@@ -390,7 +390,7 @@ describe('renewal (business and version 1)', () => {
 });
 
 describe('submit flows (spec section 4)', () => {
-  it('consumer version 1: the loading panel while waiting, then the sign page', async () => {
+  it('consumer version 1: the loading panel while waiting, then the key facts before the sign page', async () => {
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));
     const calls = serve({
@@ -407,7 +407,7 @@ describe('submit flows (spec section 4)', () => {
     expect(screen.getByRole('button', { name: 'Send application' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Apply with FLEX Young' })).toBeDisabled();
     release();
-    await waitFor(() => expect(history.at(-1)).toBe('/form/sign'));
+    await waitFor(() => expect(history.at(-1)).toBe('/form/key-facts'));
     expect(calls).toHaveLength(1);
     // Version 1 carries the credit-check consent (spec section 7); FLEX Young was not chosen.
     expect(calls[0]?.body).toMatchObject({ creditConsent: true, personalInfoConsent: true });
@@ -586,7 +586,7 @@ describe('errors from the server', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Bank services are unavailable');
     down = false;
     await send();
-    await waitFor(() => expect(history.at(-1)).toBe('/form/sign'));
+    await waitFor(() => expect(history.at(-1)).toBe('/form/key-facts'));
   });
 });
 

@@ -143,7 +143,8 @@ export function useApplyForm({ application, consents, variant }: Options) {
       try {
         const next = await submitApplication(variant, toPayload(values, consents, accountKey), values.orders);
         if (next.kind === 'sign') {
-          navigate(PAGES.formSign.url());
+          // A consumer's credit: the key facts and the SECCI's mail before the signature (issue 31).
+          navigate(variant === 'consumer-v1' ? PAGES.formKeyFacts.url() : PAGES.formSign.url());
         } else if (isWebAddress(next.url)) {
           // The loading panel stays while the browser leaves.
           browser.assign(next.url);

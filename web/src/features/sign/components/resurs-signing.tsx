@@ -1,6 +1,7 @@
 import { Redirect } from 'wouter';
 import { type LoanApplicationView, PAGES } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
+import { PageSpinner } from '@/components/layout/page-spinner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
@@ -30,8 +31,10 @@ export function ResursSigning({ application }: { application: LoanApplicationVie
   const { start, starting, error } = useStartResursSigning();
   const precontractual = usePrecontractual(true);
 
-  // The key facts and the SECCI's mail come before the signature (issue 31).
+  // The key facts and the SECCI's mail come before the signature (issue 31): nothing of the
+  // signature shows until it is known that they were given.
   if (precontractual.data && !precontractual.data.continued) return <Redirect to={PAGES.formKeyFacts.url()} replace />;
+  if (!precontractual.data && !precontractual.error) return <PageSpinner />;
   if (alreadyComplete(error)) return <Redirect to={paymentLoadingPage(application)} replace />;
   if (hasOwnPage(error)) return <ApiErrorView error={error} reference={application.reference} onRetry={() => void start()} />;
 
