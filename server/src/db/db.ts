@@ -230,7 +230,12 @@ async function openPostgres(connectionString: string): Promise<Db> {
     async withExclusiveLock(lockId, fn) {
       const client = await pool.connect();
       try {
-        await client.query('SELECT pg_advisory_lock($1)', [lockId]);
+        // Asked again every 100 ms rather than waited for in one statement: a waiting statement
+        // holds a snapshot, and a concurrent index build by the lock's holder waits for every
+        // older snapshot, so the two would wait for each other (ADR 36).
+        while (!(await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [lockId])).rows[0]?.locked) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
         try {
           return await fn({ ...wrap(client), exec: async (sql: string) => void (await client.query(sql)) });
         } finally {

@@ -10,6 +10,38 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta
 const SCHEMA_LOCK_ID = 7_310_001;
 
 /**
+ * A migration whose file holds this line runs outside a transaction block, one statement at a
+ * time: `CREATE INDEX CONCURRENTLY` (which builds an index without locking writers out of a large
+ * table) refuses to run inside one, and a file of several statements sent at once is one
+ * implicit transaction. Each statement commits on its own, so a file stopped halfway runs again
+ * from its first statement: every statement in it must be safe to repeat (ADR 36).
+ */
+export const NO_TRANSACTION_MARKER = '-- portal:no-transaction';
+
+const hasNoTransactionMarker = (sql: string): boolean =>
+  sql.split(/\r?\n/).some((line) => line.trim() === NO_TRANSACTION_MARKER);
+
+/**
+ * The statements of a script, split at the semicolons outside quotes, quoted names, comments and
+ * dollar-quoted bodies; comments and blank statements are left out.
+ */
+export function splitStatements(sql: string): string[] {
+  const token = /--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'|"(?:[^"]|"")*"|(\$[A-Za-z_]*\$)[\s\S]*?\1|;|[^-/'"$;]+|[\s\S]/g;
+  const statements: string[] = [];
+  let current = '';
+  for (const [text] of sql.matchAll(token)) {
+    if (text.startsWith('--') || text.startsWith('/*')) continue;
+    if (text !== ';') current += text;
+    else {
+      if (current.trim()) statements.push(current.trim());
+      current = '';
+    }
+  }
+  if (current.trim()) statements.push(current.trim());
+  return statements;
+}
+
+/**
  * Runs start-up work that changes the schema (our migrations, the job queue's tables and queues)
  * under one advisory lock, so that instances starting together on one database take turns.
  * Concurrent DDL on the same tables deadlocks in PostgreSQL: two replicas started at once on an
@@ -41,9 +73,23 @@ export async function migrate(db: Db, migrationsDir: string = MIGRATIONS_DIR): P
       driver: 'pg',
       schemaTable: 'schema_version',
       execQuery: async (sql) => ({ rows: await conn.query(sql) }),
-      execSqlScript: (sql) => conn.exec(sql),
+      execSqlScript: (sql) => (hasNoTransactionMarker(sql) ? runOutsideTransaction(conn, sql) : conn.exec(sql)),
     });
     const applied = await postgrator.migrate();
     return applied.length;
   });
+}
+
+/**
+ * A `-- portal:no-transaction` migration: each statement alone (a single statement is no
+ * transaction block, on PostgreSQL and PGlite alike), without the pool's statement timeout,
+ * since building an index on a large table takes minutes, not seconds.
+ */
+async function runOutsideTransaction(conn: LockedConnection, sql: string): Promise<void> {
+  await conn.exec('SET statement_timeout = 0');
+  try {
+    for (const statement of splitStatements(sql)) await conn.exec(statement);
+  } finally {
+    await conn.exec('RESET statement_timeout');
+  }
 }
