@@ -8,6 +8,7 @@ import { PortalServer } from './lib/http-server';
 import { loggerOptions } from './lib/logger';
 import { zodValidatorCompiler } from './lib/validation';
 import answerContract from './plugins/answer-contract';
+import type { KeyRotationOptions } from './db/key-rotation';
 import database from './plugins/database';
 import errorHandler, { frameworkErrors, MAX_PARAM_LENGTH } from './plugins/error-handler';
 import inputGuard from './plugins/input-guard';
@@ -44,6 +45,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Tests: check every client-API answer against its schema in domain/ (plugins/answer-contract.ts). */
   checkAnswers?: boolean;
+  /** Tests: the batches of a key rotation in the background (db/key-rotation.ts). */
+  keyRotation?: KeyRotationOptions;
 }
 
 /**
@@ -58,7 +61,7 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   if (options.checkAnswers) await instance.register(answerContract);
   await instance.register(inputGuard);
   await instance.register(security);
-  await instance.register(database, { db: options.db });
+  await instance.register(database, { db: options.db, keyRotation: options.keyRotation });
   await instance.register(metrics);
   await instance.register(rateLimits);
   await instance.register(providers);

@@ -1,36 +1,16 @@
 /**
  * Personal data at rest (ADR 12), on the database side: which keys seal it, the connection that
  * carries them to every repository, and sealing what an earlier version stored in plain text (or
- * sealed with a key that has since been rotated out of first place).
+ * sealed with a key that has since been rotated out of first place: db/key-rotation.ts).
  */
 import type { Config } from '../config';
-import {
-  type DataKey,
-  formatDataKey,
-  generateDataKeys,
-  type PersonalData,
-  parseDataKeys,
-  personalData,
-  SEALED_PREFIX,
-} from '../lib/personal-data';
+import { type DataKey, formatDataKey, generateDataKeys, type PersonalData, parseDataKeys, personalData } from '../lib/personal-data';
 import type { Db, Queryable } from './db';
-import { SEALED_CUSTOMER_COLUMNS } from './repositories/customers';
-import { SEALED_MAIL_COLUMNS } from './repositories/mail-outbox';
-import { mapProviderSecrets, merchantsRepository, SEALED_MERCHANT_COLUMNS, WEBHOOK_SECRET_PURPOSE } from './repositories/merchants';
-import { personalDataRepository, type SealedTable } from './repositories/personal-data';
+import { type KeyRotationOptions, planKeyRotation, rotateUntilDone } from './key-rotation';
 import { settingsRepository } from './repositories/settings';
 
 const GENERATED_ENCRYPTION_KEY = 'data_encryption_key';
 const GENERATED_LOOKUP_KEY = 'data_lookup_key';
-/**
- * `<current key id>/<lookup fingerprint>/<what is sealed>` once every row is sealed and hashed with
- * those keys. The last part names the latest kind of data brought under sealing (merchants'
- * webhook and lender secrets, ADR 22): a database whose last pass predates it gets one more pass.
- */
-const SEALED_STATE = 'personal_data_sealed_with';
-const SEALED_SCOPE = 'merchant-secrets';
-const SEAL_LOCK_ID = 7_310_002;
-const BATCH = 500;
 
 /**
  * The configured keys (production must configure them), or else a pair generated once and kept
@@ -63,104 +43,21 @@ export function withPersonalData(db: Db, sealer: PersonalData): Db {
   };
 }
 
-const SEALED_TABLES: readonly SealedTable[] = [
-  { table: 'customers', columns: SEALED_CUSTOMER_COLUMNS, hashed: { column: 'national_id', hash: 'national_id_hash' } },
-  { table: 'subscriptions', columns: ['national_id'], hashed: { column: 'national_id', hash: 'national_id_hash' } },
-  { table: 'consents', columns: ['subject_national_id'] },
-  { table: 'merchants', columns: SEALED_MERCHANT_COLUMNS, purpose: WEBHOOK_SECRET_PURPOSE },
-  { table: 'mail_outbox', columns: SEALED_MAIL_COLUMNS },
-];
-
-/** What a value reads as, whether sealed (by any configured key) or still plain. */
-const plainOf = (sealer: PersonalData, purpose: string, value: string): string =>
-  value.startsWith(SEALED_PREFIX) ? sealer.open(purpose, value) : value;
-
 /**
- * Seals every value still in plain text, re-seals those sealed by an older key, and remakes the
- * lookup hashes when the lookup key changed. Once per key pair: a start with the same keys as the
- * last complete pass reads one setting and is done. One instance at a time (advisory lock).
+ * Opens the database's personal data with the configured (or generated) keys. Rows an earlier
+ * version kept in plain text are sealed now, before anything reads them; rows sealed or hashed
+ * with keys rotated out of first place are answered as a rotation to run in the background
+ * (db/key-rotation.ts, ADR 37): every listed key opens them meanwhile.
  */
-export async function sealStoredPersonalData(db: Db): Promise<{ rows: number }> {
-  const sealer = db.personalData;
-  if (!sealer) throw new Error('sealStoredPersonalData needs a database with keys (withPersonalData)');
-  const state = `${sealer.currentKeyId}/${sealer.lookupFingerprint}/${SEALED_SCOPE}`;
-  return db.withExclusiveLock(SEAL_LOCK_ID, async (conn) => {
-    const settings = settingsRepository(conn);
-    const previous = await settings.find(SEALED_STATE);
-    if (previous === state) return { rows: 0 };
-    const lookupChanged = previous?.split('/')[1] !== sealer.lookupFingerprint;
-    const repo = personalDataRepository(conn);
-    const prefix = `${SEALED_PREFIX}${sealer.currentKeyId}.`;
-    let rows = 0;
-
-    for (const spec of SEALED_TABLES) {
-      for (let after = ''; ; ) {
-        const batch = await repo.rowsToSeal(spec, prefix, lookupChanged, after, BATCH);
-        for (const row of batch) {
-          const values: Record<string, string | null> = {};
-          for (const column of spec.columns) {
-            const value = row.values[column] ?? null;
-            const purpose = spec.purpose ?? `${spec.table}.${column}`;
-            const plain = value === null ? null : plainOf(sealer, purpose, value);
-            values[column] = plain === null ? null : sealer.seal(purpose, plain);
-            if (spec.hashed?.column === column) values[spec.hashed.hash] = plain === null ? null : sealer.nationalIdHash(plain);
-          }
-          await repo.updateRow(spec, row.id, values);
-        }
-        rows += batch.length;
-        const last = batch.at(-1);
-        if (!last || batch.length < BATCH) break;
-        after = last.id;
-      }
-    }
-
-    for (;;) {
-      const batch = await repo.consentsWithoutSubject(BATCH);
-      for (const consent of batch) {
-        const nationalId = sealer.open('customers.national_id', consent.customerNationalId);
-        await repo.updateRow(SEALED_TABLES[2] as SealedTable, consent.id, { subject_national_id: sealer.seal('consents.subject_national_id', nationalId) });
-      }
-      rows += batch.length;
-      if (batch.length < BATCH) break;
-    }
-
-    for (let after = ''; ; ) {
-      const batch = await repo.sessionsToSeal(prefix, after, BATCH);
-      for (const session of batch) {
-        const sealed = session.data.sealed;
-        const data = typeof sealed === 'string' ? sealer.openJson<Record<string, unknown>>('sessions.data', sealed) : session.data;
-        await repo.replaceSessionData(session.idHash, { sealed: sealer.sealJson('sessions.data', data) });
-      }
-      rows += batch.length;
-      const last = batch.at(-1);
-      if (!last || batch.length < BATCH) break;
-      after = last.idHash;
-    }
-
-    // Merchants' lender secrets (ADR 22), inside their settings: few rows, one pass.
-    const merchants = merchantsRepository(conn);
-    for (const { id, settings: stored } of await merchants.storedProviderSettings()) {
-      let stale = false;
-      const resealed = mapProviderSecrets(id, stored, (purpose, secret) => {
-        if (sealer.isCurrent(secret)) return secret;
-        stale = true;
-        return sealer.seal(purpose, plainOf(sealer, purpose, secret));
-      });
-      if (stale) {
-        await merchants.replaceProviderSettings(id, resealed);
-        rows += 1;
-      }
-    }
-
-    await settings.put(SEALED_STATE, state);
-    return { rows };
-  });
-}
-
-/** Opens the database's personal data with the configured (or generated) keys and seals what is not yet. */
-export async function protectPersonalData(db: Db, config: Pick<Config, 'dataKeys'>): Promise<{ db: Db; sealedRows: number }> {
+export async function protectPersonalData(
+  db: Db,
+  config: Pick<Config, 'dataKeys'>,
+  options: KeyRotationOptions = {},
+): Promise<{ db: Db; sealedRows: number; rotation: string | null }> {
   const keys = await personalDataKeys(config, db);
   const protectedDb = withPersonalData(db, personalData(keys));
-  const { rows } = await sealStoredPersonalData(protectedDb);
-  return { db: protectedDb, sealedRows: rows };
+  const plan = await planKeyRotation(protectedDb);
+  if (!plan.pending) return { db: protectedDb, sealedRows: 0, rotation: null };
+  if (plan.firstSealing) return { db: protectedDb, sealedRows: await rotateUntilDone(protectedDb, plan.target, options), rotation: null };
+  return { db: protectedDb, sealedRows: 0, rotation: plan.target };
 }
