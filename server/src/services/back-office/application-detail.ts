@@ -99,13 +99,14 @@ const VIEW_AUDIT_MINUTES = 10;
 
 export async function applicationDetail(app: FastifyInstance, actor: Actor, reference: string): Promise<ApplicationDetail> {
   const application = await findApplication(app, reference);
-  const logged = await app.repos.auditLog.hasRecent(actor.subject, 'application.viewed', application.reference, VIEW_AUDIT_MINUTES);
+  const target = { type: 'application', id: application.reference };
+  const logged = await app.repos.auditLog.hasRecent(actor.subject, 'application.viewed', target, VIEW_AUDIT_MINUTES);
   if (!logged) await app.repos.auditLog.append({
     operatorSubject: actor.subject,
     operatorName: actor.name,
     action: 'application.viewed',
-    targetType: 'application',
-    targetId: application.reference,
+    targetType: target.type,
+    targetId: target.id,
   });
   return detailOf(app, application);
 }
