@@ -27,7 +27,7 @@ const N = Number(String(arg('applications', '1000000')).replace(/[_,]/g, ''));
 const RUNS = Number(arg('runs', 15));
 const serverScript = arg('server', 'server/dist/server.js');
 const START_CAP_S = Number(arg('start-cap', 120));
-const ROTATION_WATCH_S = Number(arg('rotation-seconds', 60));
+const ROTATION_WATCH_S = Number(arg('rotation-seconds', 900));
 if (!Number.isInteger(N) || N < 1000) throw new Error('--applications: a whole number, at least 1000');
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -371,10 +371,16 @@ try {
     `SELECT * FROM applications WHERE status = ANY($1::text[]) AND updated_at < now() - make_interval(days => $2) ORDER BY updated_at LIMIT $3`,
     [['CREATED', 'APPROVED', 'SIGNING'], 14, 100]);
   report('housekeeping: expiry of unfinished applications', `${fmt(expiry.ms)}${expiry.scans.length ? `, Seq Scan on ${expiry.scans.join(', ')}` : ', index'}`, 'index, no Seq Scan', expiry.scans.length === 0);
-  // auditLogRepository.hasRecent: the application view's "viewed recently?".
-  const viewed = await explained(
-    `SELECT 1 FROM audit_log WHERE target_id = $1 AND action = $2 AND operator_subject = $3 AND at > now() - make_interval(mins => $4) LIMIT 1`,
-    [sample[1].reference, 'application.viewed', 'operator-support', 15]);
+  // auditLogRepository.hasRecent: the application view's "viewed recently?" (by the record's type
+  // and id since migration 019's build; by its id alone before).
+  const byType = !!(await db.query(`SELECT 1 FROM schema_version WHERE name LIKE '%back-office-search-index%'`).catch(() => ({ rowCount: 0 }))).rowCount;
+  const viewed = byType
+    ? await explained(
+      `SELECT 1 FROM audit_log WHERE target_type = $1 AND target_id = $2 AND action = $3 AND operator_subject = $4 AND at > now() - make_interval(mins => $5) LIMIT 1`,
+      ['application', sample[1].reference, 'application.viewed', 'operator-support', 15])
+    : await explained(
+      `SELECT 1 FROM audit_log WHERE target_id = $1 AND action = $2 AND operator_subject = $3 AND at > now() - make_interval(mins => $4) LIMIT 1`,
+      [sample[1].reference, 'application.viewed', 'operator-support', 15]);
   report('application view: "viewed recently?" (audit log)', `${fmt(viewed.ms)}${viewed.scans.length ? `, Seq Scan on ${viewed.scans.join(', ')}` : ', index'}`, 'index, no Seq Scan', viewed.scans.length === 0);
   // retentionRepository: each pass's selection of a batch (100), in a transaction rolled back.
   const final = ['COMPLETED', 'DECLINED', 'CANCELLED', 'FAILED'];
@@ -453,21 +459,37 @@ try {
   } else {
     report('start after a new sealing key is put first', `${rotated.seconds.toFixed(1)} s (${before.toLocaleString('en')} rows to re-seal)`, '< 10 s', rotated.seconds < 10);
     try {
+      // The rotation's own record (db/key-rotation.ts, migration 020) where the build has one;
+      // else the rows still sealed with the old key, counted.
+      const hasRecord = !!(await db.query(`SELECT 1 FROM pg_tables WHERE tablename = 'key_rotation'`)).rowCount;
       const t0 = performance.now();
       const atReady = await staleRows();
       let left = atReady;
-      while (left > 0 && (performance.now() - t0) / 1000 < ROTATION_WATCH_S) {
-        await sleep(2000);
-        left = await staleRows();
+      let record = null;
+      while ((performance.now() - t0) / 1000 < ROTATION_WATCH_S) {
+        await sleep(5000);
+        if (hasRecord) {
+          [record] = (await db.query(`SELECT rows_done, rows_total, batches, finished_at,
+              extract(epoch FROM coalesce(finished_at, updated_at) - started_at) AS seconds FROM key_rotation ORDER BY started_at DESC LIMIT 1`)).rows;
+          if (record?.finished_at) break;
+        } else {
+          left = await staleRows();
+          if (left === 0) break;
+        }
       }
       const seconds = (performance.now() - t0) / 1000;
-      if (atReady === 0) {
+      if (record) {
+        const done = Number(record.rows_done);
+        const rate = done / Math.max(Number(record.seconds), 0.001);
+        const leftNow = await staleRows();
+        report('rotation rate', `${rate.toFixed(0)} rows/s (${done.toLocaleString('en')} rows in ${Number(record.seconds).toFixed(0)} s, ${record.batches} batches; ${record.finished_at ? 'finished' : `not finished after ${ROTATION_WATCH_S} s`}; ${leftNow.toLocaleString('en')} values left under the old key)`, '≥ 5,000 rows/s', rate >= 5000 && leftNow === 0);
+      } else if (atReady === 0) {
         report('rotation rate', `not measured: every row was re-sealed before the portal was ready (the start did it: ${(before / rotated.seconds).toFixed(0)} rows/s)`, '≥ 5,000 rows/s', before / rotated.seconds >= 5000);
       } else if (left === atReady) {
         report('rotation rate', `not measured: no row re-sealed within ${ROTATION_WATCH_S} s of the start (no background rotation in this build)`, '≥ 5,000 rows/s', false);
       } else {
         const rate = (atReady - left) / seconds;
-        report('rotation rate', `${rate.toFixed(0)} rows/s (${(atReady - left).toLocaleString('en')} rows in ${seconds.toFixed(0)} s${left > 0 ? `, ${left.toLocaleString('en')} left` : ', all'})`, '≥ 5,000 rows/s', rate >= 5000);
+        report('rotation rate', `${rate.toFixed(0)} rows/s (${(atReady - left).toLocaleString('en')} rows in ${seconds.toFixed(0)} s${left > 0 ? `, ${left.toLocaleString('en')} left` : ', all'})`, '≥ 5,000 rows/s', rate >= 5000 && left === 0);
       }
     } finally {
       await rotated.stop();
