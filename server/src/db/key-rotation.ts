@@ -47,7 +47,7 @@ type Stage = keyof typeof TABLES | 'consent-subjects' | 'sessions' | 'provider-s
 const ROTATION_STAGES: readonly Stage[] = ['customers', 'subscriptions', 'consents', 'merchants', 'mail_outbox', 'sessions', 'provider-secrets'];
 const FIRST_SEALING_STAGES: readonly Stage[] = ['customers', 'consent-subjects', 'subscriptions', 'consents', 'merchants', 'mail_outbox', 'sessions', 'provider-secrets'];
 
-export const DEFAULT_BATCH_SIZE = 500;
+export const DEFAULT_BATCH_SIZE = 1000;
 const LEASE_SECONDS = 60;
 
 export interface KeyRotationOptions {

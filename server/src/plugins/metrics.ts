@@ -167,6 +167,23 @@ export default fp(async function metrics(app: FastifyInstance) {
       });
     },
   });
+  const rotationRemaining = new Gauge({
+    name: 'portal_key_rotation_rows_remaining',
+    help: 'Rows the key rotation under way has still to re-seal, estimated (0: none under way; ADR 37)',
+    registers,
+  });
+  new Gauge({
+    name: 'portal_key_rotation_rows_done',
+    help: 'Rows the latest key rotation re-sealed or re-hashed so far (all instances: it lives in the database)',
+    registers,
+    async collect() {
+      await readOrReset('portal_key_rotation_rows_done', [this, rotationRemaining], async () => {
+        const status = await app.keyRotation.status();
+        this.set(status?.rowsDone ?? 0);
+        rotationRemaining.set(status && !status.finishedAt ? Math.max(0, (status.rowsTotal ?? 0) - status.rowsDone) : 0);
+      });
+    },
+  });
   new Gauge({
     name: 'portal_customer_sessions_active',
     help: 'Customer sessions that have not expired (all instances: they live in the database)',
