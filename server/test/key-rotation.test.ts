@@ -89,7 +89,7 @@ describe.each(ENGINES)('key rotation in the background (%s)', (engine) => {
     expect(await app.repos.customers.findByApplicationId(last?.application_id ?? '')).toMatchObject({ firstName: 'Kari', nationalId: expect.stringMatching(/^1\d{10}$/) });
     expect(await app.keyRotation.status()).toMatchObject({ keyId: 'b', rehash: false, finishedAt: null });
     while (((await app.keyRotation.status())?.rowsDone ?? 0) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    const remaining = /^portal_key_rotation_rows_remaining (\d+)$/m.exec((await app.inject({ method: 'GET', url: METRICS.pattern })).body)?.[1];
+    const remaining = /^portal_key_rotation_rows\{state="remaining"\} (\d+)$/m.exec((await app.inject({ method: 'GET', url: METRICS.pattern })).body)?.[1];
     expect(Number(remaining)).toBeGreaterThan(0);
 
     await app.keyRotation.settled();
@@ -97,7 +97,7 @@ describe.each(ENGINES)('key rotation in the background (%s)', (engine) => {
     expect(await updates(app)).toBe(customers);
     expect(await count(app, 'SELECT count(DISTINCT id) FROM customer_updates')).toBe(customers);
     expect(await app.keyRotation.status()).toMatchObject({ keyId: 'b', stage: null, rowsDone: expect.any(Number), finishedAt: expect.any(Date) });
-    expect((await app.inject({ method: 'GET', url: METRICS.pattern })).body).toMatch(/^portal_key_rotation_rows_remaining 0$/m);
+    expect((await app.inject({ method: 'GET', url: METRICS.pattern })).body).toMatch(/^portal_key_rotation_rows\{state="remaining"\} 0$/m);
     await app.close();
 
     // Key a can go: every row opens with b alone, and a start with the same keys does nothing.

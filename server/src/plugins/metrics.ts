@@ -167,20 +167,16 @@ export default fp(async function metrics(app: FastifyInstance) {
       });
     },
   });
-  const rotationRemaining = new Gauge({
-    name: 'portal_key_rotation_rows_remaining',
-    help: 'Rows the key rotation under way has still to re-seal, estimated (0: none under way; ADR 37)',
-    registers,
-  });
   new Gauge({
-    name: 'portal_key_rotation_rows_done',
-    help: 'Rows the latest key rotation re-sealed or re-hashed so far (all instances: it lives in the database)',
+    name: 'portal_key_rotation_rows',
+    help: 'The latest key rotation (ADR 37): rows re-sealed or re-hashed so far (done), and still to do, estimated (remaining; 0 once finished). All instances: it lives in the database',
+    labelNames: ['state'] as const,
     registers,
     async collect() {
-      await readOrReset('portal_key_rotation_rows_done', [this, rotationRemaining], async () => {
+      await readOrReset('portal_key_rotation_rows', [this], async () => {
         const status = await app.keyRotation.status();
-        this.set(status?.rowsDone ?? 0);
-        rotationRemaining.set(status && !status.finishedAt ? Math.max(0, (status.rowsTotal ?? 0) - status.rowsDone) : 0);
+        this.set({ state: 'done' }, status?.rowsDone ?? 0);
+        this.set({ state: 'remaining' }, status && !status.finishedAt ? Math.max(0, (status.rowsTotal ?? 0) - status.rowsDone) : 0);
       });
     },
   });
