@@ -499,12 +499,31 @@ export const providerStatusSchema = z.object({
 });
 export type ProviderStatusView = z.infer<typeof providerStatusSchema>;
 
+/** The latest key rotation of personal data (ADR 37): under way in the background, or finished. */
+export const keyRotationStatusSchema = z.object({
+  /** The key values are re-sealed with (an id, never the key). */
+  keyId: z.string(),
+  /** National IDs' lookup hashes are made again too (a new lookup key). */
+  rehash: z.boolean(),
+  /** Whether an instance is working on it now (else it waits for one to start). */
+  running: z.boolean(),
+  rowsDone: z.number(),
+  /** Rows of the tables gone through when it began; null until counted. */
+  rowsTotal: z.nullable(z.number()),
+  startedAt: z.string(),
+  /** When it finished: from then on the old key may be removed. */
+  finishedAt: z.nullable(z.string()),
+});
+export type KeyRotationStatusView = z.infer<typeof keyRotationStatusSchema>;
+
 export const providerStatusesSchema = z.object({
   /** The server instance that answered: each instance keeps its own circuits and figures. */
   instance: z.string(),
   /** How far back the figures reach. */
   windowSeconds: z.number(),
   providers: z.array(providerStatusSchema),
+  /** The latest key rotation of personal data; null when keys never rotated. */
+  keyRotation: z.nullable(keyRotationStatusSchema),
 });
 export type ProviderStatuses = z.infer<typeof providerStatusesSchema>;
 

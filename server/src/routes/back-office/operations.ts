@@ -26,7 +26,19 @@ export default async function operationsRoutes(app: FastifyInstance) {
       summary: "Each provider's circuit, error rate and latency over the last minutes, on the instance that answers",
       response: { 200: providerStatusesSchema, ...errorResponses },
     },
-    handler: async () => ({ instance, windowSeconds: STATUS_WINDOW_MS / 1000, providers: app.providerHealth.statuses() }),
+    handler: async () => {
+      const rotation = await app.keyRotation.status();
+      const keyRotation = rotation && {
+        keyId: rotation.keyId,
+        rehash: rotation.rehash,
+        running: rotation.holder !== null,
+        rowsDone: rotation.rowsDone,
+        rowsTotal: rotation.rowsTotal,
+        startedAt: rotation.startedAt.toISOString(),
+        finishedAt: rotation.finishedAt?.toISOString() ?? null,
+      };
+      return { instance, windowSeconds: STATUS_WINDOW_MS / 1000, providers: app.providerHealth.statuses(), keyRotation };
+    },
   });
 
   const check = backOfficeRoute('checkProviders');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { BACK_OFFICE_API, type PreflightCheck, type PreflightReport, type ProviderStatuses, type ProviderStatusView } from '@portal/domain';
+import { BACK_OFFICE_API, type KeyRotationStatusView, type PreflightCheck, type PreflightReport, type ProviderStatuses, type ProviderStatusView } from '@portal/domain';
 import { Button } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
 import { Spinner } from '@/components/ui/spinner';
@@ -143,6 +143,33 @@ function ProvidersCheck() {
   );
 }
 
+/** The latest key rotation of personal data (ADR 37): how far it is, and whether the old key may go. */
+function KeyRotation({ rotation }: { rotation: KeyRotationStatusView }) {
+  const t = useBoT();
+  const format = useFormatting();
+  const locale = useLocale();
+  const number = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const state = rotation.finishedAt ? 'finished' : rotation.running ? 'running' : 'waiting';
+  return (
+    <section aria-labelledby="key-rotation-title" className="space-y-2">
+      <Heading level={2} id="key-rotation-title">
+        {t('keyRotation.title')}
+      </Heading>
+      <p className="text-sm">
+        {t(`keyRotation.${state}`, { keyId: rotation.keyId, finishedAt: format.dateTime(rotation.finishedAt), startedAt: format.dateTime(rotation.startedAt) })}
+        {rotation.rehash ? ` ${t('keyRotation.rehash')}` : ''}
+      </p>
+      {rotation.finishedAt ? null : (
+        <p className="text-sm">
+          {rotation.rowsTotal === null
+            ? t('keyRotation.counting')
+            : t('keyRotation.progress', { done: number(rotation.rowsDone), total: number(Math.max(rotation.rowsTotal, rotation.rowsDone)) })}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** Each provider's circuit, error rate and latency, as the instance that answers sees them (ADR 17). */
 export function ProvidersPage() {
   const t = useBoT();
@@ -162,6 +189,7 @@ export function ProvidersPage() {
               <ProviderCard key={status.provider} status={status} />
             ))}
           </ul>
+          {data.keyRotation ? <KeyRotation rotation={data.keyRotation} /> : null}
         </>
       ) : null}
       <ProvidersCheck />
