@@ -109,6 +109,9 @@ function pageVisits(root: string): (path: string) => Visit | null {
     const data = [API.features.url()];
     if (validate) data.push(validate);
     if (route.page && FLOW_PAGES.has(route.page)) data.push(API.applications.url());
+    // The sign page of a consumer's credit shows nothing of the signature until it knows the SECCI
+    // was mailed (issue 31); a company's lease answers 404 there, which the page does not ask.
+    const precontractual = route.page === 'formSign' ? [API.precontractual.url()] : [];
     if (route.page === 'paymentLoadingFor' && params.merchantId && params.merchantPaymentReference) {
       data.push(`${API.paymentStatus.url()}?${new URLSearchParams({ merchantId: params.merchantId, merchantPaymentReference: params.merchantPaymentReference })}`);
     }
@@ -122,7 +125,7 @@ function pageVisits(root: string): (path: string) => Visit | null {
             application: validate ?? API.applications.url(),
             applicationIsData: route.page !== null,
             // Not the payment status: the waiting page polls it from the browser, each call counted.
-            data: [API.features.url()],
+            data: [API.features.url(), ...precontractual],
             texts: route.namespaces,
             entry: asset(entryKeys[0] ?? ''),
             preload: [...[...entry].filter((key) => !entryKeys.includes(key)).map(asset), ...code],
