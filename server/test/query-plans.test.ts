@@ -15,6 +15,7 @@ import {
 import type { Db, Queryable, SqlParam } from '../src/db/db';
 import { type ApplicationSearchCriteria, applicationsRepository } from '../src/db/repositories/applications';
 import { auditLogRepository } from '../src/db/repositories/audit-log';
+import { personalDataRepository, type SealedTable } from '../src/db/repositories/personal-data';
 import { retentionRepository } from '../src/db/repositories/retention';
 import { openTestDatabase, type TestDatabase } from './helpers';
 import { TEST_DATABASE_URL } from './env';
@@ -156,5 +157,14 @@ describe.skipIf(!TEST_DATABASE_URL)('query plans at a lender’s volume (Postgre
     await retentionRepository(db).eraseFinalApplications(FINAL_APPLICATION_STATUSES, 30, 100);
     expect(plans.length).toBeGreaterThan(0);
     expect(seqScans(plans)).toEqual([]);
+  });
+
+  it('a key rotation’s batch reads the next rows by the primary key, never sorting the whole table', async () => {
+    const { queryable, plans } = explaining(test.db);
+    // As the rotation asks of a sealed table, here the applications' (every row to do).
+    const spec = { table: 'applications', key: 'uuid', columns: ['callback_url'] } as unknown as SealedTable;
+    await personalDataRepository(queryable).rowsToSeal(spec, 'v9:', false, '00000000-0000-4000-8000-000000000000', 1000);
+    expect(seqScans(plans)).toEqual([]);
+    expect(plans.flatMap(nodes).map((node) => node['Node Type'])).not.toContain('Sort');
   });
 });

@@ -52,9 +52,11 @@ export function personalDataRepository(db: Queryable) {
         if (everyRow) stale.push(`${ident(column)} IS NOT NULL`);
       }
       const after = afterId === null ? '' : `id > $3::${spec.key} AND`;
+      // Ordered by the table's own id (its primary key), not the text the row is answered with:
+      // `ORDER BY id` would take the output column and sort the whole table for every batch.
       const rows = await db.query<Record<string, string | null> & { id: string }>(
         `SELECT id::text AS id, ${columns.join(', ')} FROM ${ident(spec.table)}
-          WHERE ${after} (${stale.join(' OR ')}) ORDER BY id LIMIT $2 FOR UPDATE`,
+          WHERE ${after} (${stale.join(' OR ')}) ORDER BY ${ident(spec.table)}.id LIMIT $2 FOR UPDATE`,
         afterId === null ? [`${escapeLike(currentPrefix)}%`, limit] : [`${escapeLike(currentPrefix)}%`, limit, afterId],
       );
       return rows.map(({ id, ...values }) => ({ id, values }));
