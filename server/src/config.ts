@@ -39,6 +39,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  PDF_FONT_DIR: z.string().optional(),
   RESURS_MERCHANT_API_ENABLED: bool.default(true),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PAGE_DATA_DEADLINE_MS: z.coerce.number().int().min(0).max(10_000).default(1_500),
@@ -194,6 +195,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string;
+  /** Where Liberation Sans is looked for first, to embed in the SECCI PDFs the portal writes (else the system's folders). */
+  pdfFontDir: string | null;
   providerTimeoutMs: number;
   /**
    * How long a page rendered on the server may wait for its data before it goes out for the
@@ -592,6 +595,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(repoRoot(), 'web', 'dist')),
+    pdfFontDir: e.PDF_FONT_DIR ?? null,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     pageDataDeadlineMs: e.PAGE_DATA_DEADLINE_MS,
     providerProbeIntervalMs: e.PROVIDER_PROBE_INTERVAL_MS,

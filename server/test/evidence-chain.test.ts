@@ -21,7 +21,7 @@ import { canonicalBody, type EvidenceBody, entryHash, genesisHash } from '../src
 import { appendEvidence, evidenceOf } from '../src/services/evidence';
 import { applyRetention } from '../src/services/retention';
 import { OperatorBrowser } from './back-office-helpers';
-import { call, type Customer, eventually, press, startBusiness, startConsumer, throughKeyFacts } from './flow-helpers';
+import { call, type Customer, eventually, press, signAtResursV1, startBusiness, startConsumer, throughKeyFacts } from './flow-helpers';
 import { ENGINES, merchantAuth, nextReference, startTestServer, type TestApp, XHR } from './helpers';
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
@@ -121,16 +121,7 @@ describe.each(ENGINES)('evidence chain on %s', (engine) => {
     const customer = await startConsumer(t, '18087248794', 1, t.url);
     const submitted = await call(t, customer, 'PATCH', API.resursSubmit.pattern, { ...customer.form, creditConsent: true });
     expect(submitted.statusCode, submitted.body).toBe(200);
-    await throughKeyFacts(t, customer);
-    const session = await call(t, customer, 'POST', API.resursCreateSigningSession.pattern, { successUrl: `${t.url}${API.signSuccess.url()}`, failUrl: '/loan-subscription/form/sign/fail' });
-    const signed = await fetch(session.json<{ signingUrl: string }>().signingUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'action=approve',
-      redirect: 'manual',
-    });
-    const back = (signed.headers.get('location') ?? '').replace(t.url, '');
-    expect((await t.app.inject({ method: 'GET', url: back, headers: { cookie: customer.cookie } })).statusCode).toBe(302);
+    const back = await signAtResursV1(t, customer);
     // Back again (a reload): nothing new.
     await t.app.inject({ method: 'GET', url: back, headers: { cookie: customer.cookie } });
     const entries = await evidenceOf(t.db, await idOf(customer.reference));

@@ -101,6 +101,29 @@ export async function throughKeyFacts(t: TestApp, customer: Customer, language?:
   return next.json<{ url: string }>().url;
 }
 
+/**
+ * Resurs version 1's signing as the browser goes through it, after the submit: the key facts,
+ * a signing session, approve on Resurs' page, and back to the portal with the session's cookie.
+ * Answers the portal's address Resurs sent the browser back to (a path), for a test that comes back twice.
+ */
+export async function signAtResursV1(t: TestApp & { url: string }, customer: Customer): Promise<string> {
+  await throughKeyFacts(t, customer);
+  const session = await call(t, customer, 'POST', API.resursCreateSigningSession.pattern, {
+    successUrl: `${t.url}${API.signSuccess.url()}`,
+    failUrl: '/loan-subscription/form/sign/fail',
+  });
+  expect(session.statusCode, session.body).toBe(200);
+  const signed = await fetch(session.json<{ signingUrl: string }>().signingUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=approve',
+    redirect: 'manual',
+  });
+  const back = (signed.headers.get('location') ?? '').replace(t.url, '');
+  expect((await t.app.inject({ method: 'GET', url: back, headers: { cookie: customer.cookie } })).statusCode).toBe(302);
+  return back;
+}
+
 /** Presses a button on a simulator page as a browser form would, without following the redirect. */
 export async function press(url: string): Promise<{ status: number; location: string | null }> {
   const response = await fetch(url, {

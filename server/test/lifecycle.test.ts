@@ -1,30 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MERCHANT_API } from '@portal/domain';
 import { ENGINES, merchantAuth, startTestServer, SUBMIT_STORM_LIMITS, type TestApp } from './helpers';
-import { call, type Customer, eventually, outcomeOf, paymentStatus, press, startBusiness, startConsumer, throughKeyFacts } from './flow-helpers';
+import { call, type Customer, eventually, outcomeOf, paymentStatus, press, signAtResursV1, startBusiness, startConsumer, throughKeyFacts } from './flow-helpers';
 
 interface MerchantView {
   status: string;
   outcome: string | null;
   timeline: { type: string; status: string | null; outcome: string | null }[];
-}
-
-/** Resurs version 1's signing as the browser goes through it: session, approve on Resurs' page, back to the portal. */
-async function signWithResursV1(t: TestApp & { url: string }, customer: Customer) {
-  await throughKeyFacts(t, customer);
-  const session = await call(t, customer, 'POST', API.resursCreateSigningSession.pattern, {
-    successUrl: `${t.url}${API.signSuccess.url()}`,
-    failUrl: '/loan-subscription/form/sign/fail',
-  });
-  expect(session.statusCode, session.body).toBe(200);
-  const signed = await fetch(session.json<{ signingUrl: string }>().signingUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'action=approve',
-    redirect: 'manual',
-  });
-  const back = signed.headers.get('location') ?? '';
-  await t.app.inject({ method: 'GET', url: back.replace(t.url, ''), headers: { cookie: customer.cookie } });
 }
 
 /**
@@ -87,7 +69,7 @@ describe.each(ENGINES)('the application lifecycle on %s', (engine) => {
       expect((await webhooks(customer)).map((w) => w.data.status)).not.toContain('APPROVED');
       expect((await webhooks(customer)).map((w) => w.data.outcome)).not.toContain('apply_approved');
 
-      await signWithResursV1(t, customer);
+      await signAtResursV1(t, customer);
       // Frozen after signing: pending for the merchant, until the lender decides.
       expect(await merchantView(customer)).toMatchObject({ status: 'PENDING', outcome: 'apply_continue' });
       const last = (await webhooks(customer)).at(-1);
@@ -117,7 +99,7 @@ describe.each(ENGINES)('the application lifecycle on %s', (engine) => {
         const v1 = await call(off, customer, 'PATCH', API.resursSubmit.pattern, { ...customer.form, creditConsent: true });
         expect(v1.statusCode, v1.body).toBe(200);
         expect(v1.json()).toMatchObject({ applicationResult: { status: 'SIGNING' } });
-        await signWithResursV1(off, customer);
+        await signAtResursV1(off, customer);
         const status = await paymentStatus(off, customer);
         expect(status.paymentStatus).toBe('ACCEPTED');
         expect(outcomeOf(status.redirectUrl)).toBe('client_sign_success_approved');

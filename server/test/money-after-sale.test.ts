@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MERCHANT_API, type MerchantApplicationView, type MoneyOperationResponse } from '@portal/domain';
-import { call, type Customer, eventually, paymentStatus, press, startBusiness, startConsumer, throughKeyFacts } from './flow-helpers';
+import { call, type Customer, eventually, paymentStatus, press, signAtResursV1, startBusiness, startConsumer, throughKeyFacts } from './flow-helpers';
 import { merchantAuth, openTestDatabase, startTestServer, type TestApp, type TestDatabase } from './helpers';
 
 type Server = TestApp & { url: string };
@@ -55,15 +55,7 @@ async function grantedConsumer(t: Server, version: 1 | 2): Promise<Customer> {
   } else {
     const submitted = await call(t, customer, 'PATCH', API.resursSubmit.pattern, { ...customer.form, creditConsent: true });
     expect(submitted.statusCode, submitted.body).toBe(200);
-    await throughKeyFacts(t, customer);
-    const session = await call(t, customer, 'POST', API.resursCreateSigningSession.pattern, { successUrl: `${t.url}${API.signSuccess.url()}`, failUrl: '/loan-subscription/form/sign/fail' });
-    const signed = await fetch(session.json<{ signingUrl: string }>().signingUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'action=approve',
-      redirect: 'manual',
-    });
-    await t.app.inject({ method: 'GET', url: (signed.headers.get('location') ?? '').replace(t.url, ''), headers: { cookie: customer.cookie } });
+    await signAtResursV1(t, customer);
   }
   await eventually(async () => (await paymentStatus(t, customer)).paymentStatus === 'ACCEPTED' || null, 15_000);
   return customer;

@@ -17,6 +17,7 @@ import { webhookAttemptsRepository } from './webhook-attempts';
 import { rateLimitsRepository } from './rate-limits';
 import { moneyRepository } from './money';
 import { mailOutboxRepository } from './mail-outbox';
+import { precontractualRepository } from './precontractual';
 
 /** Every repository bound to one connection or transaction. */
 export function repositories(db: Queryable) {
@@ -39,6 +40,7 @@ export function repositories(db: Queryable) {
     rateLimits: rateLimitsRepository(db),
     money: moneyRepository(db),
     mailOutbox: mailOutboxRepository(db),
+    precontractual: precontractualRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

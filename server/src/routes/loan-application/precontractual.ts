@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API, COUNTRIES } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
 import { authorisedApplication } from '../../services/applications';
-import { continueToSignature, precontractualPdf, precontractualState, providePrecontractual } from '../../services/precontractual';
+import { continueToSignature, precontractualState, providePrecontractual } from '../../services/precontractual';
 import { activeReference, requireIdentity, signingLimits, uiLanguage } from './session';
 
 export default async function precontractualRoutes(app: FastifyInstance) {
@@ -31,7 +31,7 @@ export default async function precontractualRoutes(app: FastifyInstance) {
 
   api.get(API.precontractualDocument.pattern, async (request, reply) => {
     const application = await consumerApplication(request);
-    const document = await precontractualPdf(app, application.id);
+    const document = await app.repos.precontractual.pdf(application.id);
     if (!document) throw new ApiError(404, 'APPLICATION_NOT_FOUND');
     return reply
       .type('application/pdf')

@@ -12,16 +12,16 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { COUNTRIES, type Language, pagePath, PAGES, type PrecontractualAnswer } from '@portal/domain';
-import type { Queryable } from '../../db/db';
+import { API, COUNTRIES, type Language, pagePath, PAGES, type PrecontractualAnswer } from '@portal/domain';
+import { repositories } from '../../db/repositories';
 import type { ApplicationRecord } from '../../db/repositories/applications';
 import { ApiError } from '../../lib/errors';
 import type { LoanPricing } from '../../providers/types';
 import { recordShown } from '../evidence';
 import { queueMail } from '../mail';
-import { storedPricing } from '../pricing';
+import { loanViewOf, storedPricing } from '../pricing';
 import { apiErrorFor } from '../provider-errors';
-import { type SecciBlock, secciBlocks, secciPdf } from './secci-pdf';
+import { secciBlocks, secciPdf } from './secci-pdf';
 
 /** The lender as the SECCI and the mail name it. */
 export const CONSUMER_LENDER_NAME = 'Resurs Bank';
@@ -30,19 +30,6 @@ export const WITHDRAWAL_DAYS = 14;
 
 export type KeyFacts = PrecontractualAnswer['keyFacts'];
 
-interface Row {
-  application_id: string;
-  lender_url: string;
-  lender_type: string;
-  lender_sha256: string;
-  title: string;
-  pdf_sha256: string;
-  pdf_size: number;
-  sections: SecciBlock[];
-  key_facts: KeyFacts;
-  mail_id: string | null;
-  continued_at: Date | null;
-}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -54,7 +41,7 @@ export function precontractualApplies(app: FastifyInstance, application: Applica
 }
 
 export function keyFactsOf(application: ApplicationRecord, pricing: LoanPricing | null): KeyFacts {
-  const total = pricing ? Math.round((application.loanAmount + pricing.cost) * 100) / 100 : null;
+  const total = loanViewOf(application, pricing).totalAmount;
   return {
     lender: CONSUMER_LENDER_NAME,
     currency: application.currency,
@@ -70,33 +57,20 @@ export function keyFactsOf(application: ApplicationRecord, pricing: LoanPricing 
   };
 }
 
-const SUMMARY = 'application_id, lender_url, lender_type, lender_sha256, title, pdf_sha256, octet_length(pdf) AS pdf_size, sections, key_facts, mail_id, continued_at';
-
-async function findRow(q: Queryable, applicationId: string): Promise<Row | null> {
-  const [row] = await q.query<Row>(`SELECT ${SUMMARY} FROM precontractual_information WHERE application_id = $1`, [applicationId]);
-  return row ?? null;
-}
-
-/** The PDF as mailed, with its title; null when none was made. */
-export async function precontractualPdf(app: FastifyInstance, applicationId: string): Promise<{ title: string; pdf: Buffer } | null> {
-  const [row] = await app.db.query<{ title: string; pdf: string }>("SELECT title, encode(pdf, 'base64') AS pdf FROM precontractual_information WHERE application_id = $1", [applicationId]);
-  return row ? { title: row.title, pdf: Buffer.from(row.pdf, 'base64') } : null;
-}
+const findRecord = (app: FastifyInstance, applicationId: string) => app.repos.precontractual.find<KeyFacts>(applicationId);
 
 /** The step as the customer sees it now. */
 export async function precontractualState(app: FastifyInstance, application: ApplicationRecord): Promise<PrecontractualAnswer> {
-  const row = await findRow(app.db, application.id);
-  if (!row) return { keyFacts: keyFactsOf(application, await storedPricing(app, application.id)), continued: false };
-  const mail = row.mail_id ? await app.repos.mailOutbox.summary(row.mail_id) : null;
+  const record = await findRecord(app, application.id);
+  if (!record) return { keyFacts: keyFactsOf(application, await storedPricing(app, application.id)), continued: false };
+  const mail = record.mailId ? await app.repos.mailOutbox.summary(record.mailId) : null;
   return {
-    keyFacts: row.key_facts,
-    document: { title: row.title, url: pagePathOfDocument(), sha256: row.pdf_sha256, bytes: Number(row.pdf_size), lenderUrl: row.lender_url, sections: row.sections },
+    keyFacts: record.keyFacts,
+    document: { title: record.title, url: API.precontractualDocument.url(), sha256: record.pdfSha256, bytes: record.pdfSize, lenderUrl: record.lenderUrl, sections: record.sections },
     ...(mail && mail.recipient ? { mail: { state: mail.state, sentTo: mail.recipient, sentAt: mail.sentAt?.toISOString() ?? null } } : {}),
-    continued: row.continued_at !== null,
+    continued: record.continuedAt !== null,
   };
 }
-
-const pagePathOfDocument = () => '/api/loan-application/precontractual/secci.pdf';
 
 /** The lender's SECCI for this credit, as the PDF the customer keeps. */
 async function secciDocument(app: FastifyInstance, application: ApplicationRecord, pricing: LoanPricing) {
@@ -124,6 +98,7 @@ async function secciDocument(app: FastifyInstance, application: ApplicationRecor
     fetchedAt: new Date(),
     lenderSha256,
     blocks,
+    fontDir: app.config.pdfFontDir,
   });
   return { title, lender: document, lenderSha256, pdf, sections: blocks };
 }
@@ -140,8 +115,8 @@ export interface ProvideContext {
  */
 export async function providePrecontractual(app: FastifyInstance, application: ApplicationRecord, context: ProvideContext): Promise<PrecontractualAnswer> {
   if (!precontractualApplies(app, application)) throw new ApiError(409, 'APPLICATION_NOT_APPROVED');
-  const existing = await findRow(app.db, application.id);
-  const existingMail = existing?.mail_id ? await app.repos.mailOutbox.summary(existing.mail_id) : null;
+  const existing = await findRecord(app, application.id);
+  const existingMail = existing?.mailId ? await app.repos.mailOutbox.summary(existing.mailId) : null;
   if (existing && existingMail && existingMail.state !== 'failed') return precontractualState(app, application);
 
   const customer = await app.repos.customers.findByApplicationId(application.id);
@@ -149,22 +124,29 @@ export async function providePrecontractual(app: FastifyInstance, application: A
   const pricing = await storedPricing(app, application.id);
   if (!pricing) throw new ApiError(502, 'WEB_SERVICE_DOWN');
   const merchant = await app.repos.merchants.findById(application.merchantId);
-  const keyFacts = existing?.key_facts ?? keyFactsOf(application, pricing);
+  const keyFacts = existing?.keyFacts ?? keyFactsOf(application, pricing);
   // The document is fetched once: a mail sent again carries the same PDF.
   const made = existing ? null : await secciDocument(app, application, pricing);
-  const pdf = made?.pdf ?? (await precontractualPdf(app, application.id))?.pdf;
+  const pdf = made?.pdf ?? (await app.repos.precontractual.pdf(application.id))?.pdf;
   const title = made?.title ?? existing?.title ?? 'SECCI';
   if (!pdf) throw new ApiError(502, 'WEB_SERVICE_DOWN');
-  const pdfSha256 = sha256(pdf);
+  const pdfSha256 = existing?.pdfSha256 ?? sha256(pdf);
   const resumeUrl = `${app.config.publicUrl}${pagePath(PAGES.apply.url({ reference: application.reference }))}`;
 
   await app.db.transaction(async (tx) => {
+    const kept = repositories(tx).precontractual;
     if (made) {
-      await tx.query(
-        `INSERT INTO precontractual_information (application_id, lender_url, lender_type, lender_sha256, title, pdf, pdf_sha256, sections, key_facts)
-         VALUES ($1, $2, $3, $4, $5, decode($6, 'base64'), $7, $8::jsonb, $9::jsonb)`,
-        [application.id, made.lender.url, made.lender.contentType, made.lenderSha256, title, pdf.toString('base64'), pdfSha256, JSON.stringify(made.sections), JSON.stringify(keyFacts)],
-      );
+      await kept.insert({
+        applicationId: application.id,
+        lenderUrl: made.lender.url,
+        lenderType: made.lender.contentType,
+        lenderSha256: made.lenderSha256,
+        title,
+        pdf,
+        pdfSha256,
+        sections: made.sections,
+        keyFacts,
+      });
     }
     const mailId = await queueMail(app, tx, {
       applicationId: application.id,
@@ -173,7 +155,7 @@ export async function providePrecontractual(app: FastifyInstance, application: A
       template: { name: 'precontractual-information', params: { lenderName: CONSUMER_LENDER_NAME, merchantName: merchant?.name ?? application.merchantId, resumeUrl } },
       attachments: [{ filename: `${fileName(title)}.pdf`, contentType: 'application/pdf', content: pdf }],
     });
-    await tx.query('UPDATE precontractual_information SET mail_id = $2 WHERE application_id = $1', [application.id, mailId]);
+    await kept.setMail(application.id, mailId);
     await recordShown(
       tx,
       application.id,
@@ -185,7 +167,7 @@ export async function providePrecontractual(app: FastifyInstance, application: A
           {
             name: 'secci',
             title,
-            url: existing?.lender_url ?? made?.lender.url ?? null,
+            url: existing?.lenderUrl ?? made?.lender.url ?? null,
             version: null,
             language: COUNTRIES[application.countryCode].language,
             sha256: pdfSha256,
@@ -207,11 +189,11 @@ function fileName(title: string): string {
 }
 
 /** Whether the SECCI went to the customer's mail server. */
-async function sent(app: FastifyInstance, applicationId: string): Promise<Row | null> {
-  const row = await findRow(app.db, applicationId);
-  if (!row?.mail_id) return null;
-  const mail = await app.repos.mailOutbox.summary(row.mail_id);
-  return mail?.state === 'sent' ? row : null;
+async function sent(app: FastifyInstance, applicationId: string) {
+  const record = await findRecord(app, applicationId);
+  if (!record?.mailId) return null;
+  const mail = await app.repos.mailOutbox.summary(record.mailId);
+  return mail?.state === 'sent' ? record : null;
 }
 
 /**
@@ -220,8 +202,8 @@ async function sent(app: FastifyInstance, applicationId: string): Promise<Row | 
  */
 export async function requirePrecontractualSent(app: FastifyInstance, application: ApplicationRecord): Promise<void> {
   if (application.provider !== 'RESURS' || application.customerType !== 'PRIVATE') return;
-  const row = await sent(app, application.id);
-  if (!row || row.continued_at === null) throw new ApiError(409, 'PRECONTRACTUAL_INFORMATION_PENDING');
+  const record = await sent(app, application.id);
+  if (!record || record.continuedAt === null) throw new ApiError(409, 'PRECONTRACTUAL_INFORMATION_PENDING');
 }
 
 /**
@@ -231,7 +213,7 @@ export async function requirePrecontractualSent(app: FastifyInstance, applicatio
 export async function continueToSignature(app: FastifyInstance, application: ApplicationRecord, language: Language | undefined): Promise<{ url: string }> {
   if (!precontractualApplies(app, application)) throw new ApiError(409, 'APPLICATION_NOT_APPROVED');
   if (!(await sent(app, application.id))) throw new ApiError(409, 'PRECONTRACTUAL_INFORMATION_PENDING');
-  await app.db.query('UPDATE precontractual_information SET continued_at = coalesce(continued_at, now()) WHERE application_id = $1', [application.id]);
+  await app.repos.precontractual.markContinued(application.id);
   if (app.lenders.kindFor(application) === 'RESURS_V1') return { url: pagePath(PAGES.formSign.url()) };
   const provider = await app.repos.providerApplications.find(application.id);
   const start = provider ? app.lenders.RESURS_V2.startSigning(application, provider, language) : null;

@@ -15,11 +15,10 @@ import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import PDFDocument from 'pdfkit';
 import type { Language } from '@portal/domain';
+import type { SecciSection } from '../../db/repositories/precontractual';
 
-export interface SecciBlock {
-  kind: 'heading' | 'paragraph';
-  text: string;
-}
+/** A heading or a paragraph of the lender's words (kept as such with the PDF: db/repositories/precontractual.ts). */
+export type SecciBlock = SecciSection;
 
 const SKIPPED = new Set(['script', 'style', 'head', 'nav', 'noscript', 'template', 'svg', 'button', 'form', 'footer']);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -90,11 +89,11 @@ const NOTE: Record<Language, (p: { lender: string; url: string; at: string; sha2
 };
 
 const LOCALES: Record<Language, string> = { sv: 'sv-SE', nb: 'nb-NO', en: 'en-GB' };
-const FONT_DIRS = [process.env.PDF_FONT_DIR, '/usr/share/fonts/truetype/liberation', '/usr/share/fonts/liberation'].filter((d): d is string => Boolean(d));
+const FONT_DIRS = ['/usr/share/fonts/truetype/liberation', '/usr/share/fonts/liberation'];
 
 /** Liberation Sans when the machine has it (embedded: PDF/UA), else the PDF's standard Helvetica. */
-function fonts(): { regular: string; bold: string; embedded: boolean } {
-  for (const dir of FONT_DIRS) {
+function fonts(fontDir: string | null): { regular: string; bold: string; embedded: boolean } {
+  for (const dir of fontDir ? [fontDir, ...FONT_DIRS] : FONT_DIRS) {
     const regular = join(dir, 'LiberationSans-Regular.ttf');
     const bold = join(dir, 'LiberationSans-Bold.ttf');
     if (existsSync(regular) && existsSync(bold)) return { regular, bold, embedded: true };
@@ -111,13 +110,15 @@ export interface SecciPdfInput {
   fetchedAt: Date;
   lenderSha256: string;
   blocks: readonly SecciBlock[];
+  /** PDF_FONT_DIR: where Liberation Sans is looked for first. */
+  fontDir?: string | null;
 }
 
 const MARGIN = 56;
 
 /** The PDF of a lender's SECCI page. */
 export function secciPdf(input: SecciPdfInput): Promise<Buffer> {
-  const font = fonts();
+  const font = fonts(input.fontDir ?? null);
   const pdf = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
