@@ -116,6 +116,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_ENCRYPTION_KEYS: DATA_KEYS.DATA_ENCRYPTION_KEYS })).toThrow(/DATA_LOOKUP_KEY: required with/);
     expect(loadConfig({}).dataKeys).toBeUndefined();
     expect(loadConfig(DATA_KEYS).dataKeys?.encryption.map((k) => k.id)).toEqual(['k1']);
+    // `new,old` during a lookup key's rotation: the first hashes, the old one still finds.
+    const [fresh, old] = [Buffer.alloc(32, 1), Buffer.alloc(32, 2)];
+    const rotating = loadConfig({ ...DATA_KEYS, DATA_LOOKUP_KEY: `${fresh.toString('base64')}, ${old.toString('base64')}` }).dataKeys;
+    expect(rotating?.lookup.equals(fresh)).toBe(true);
+    expect(rotating?.earlierLookup.map((k) => k.equals(old))).toEqual([true]);
+    expect(() => loadConfig({ ...production, ...DATA_KEYS, DATA_LOOKUP_KEY: `${fresh.toString('base64')},c2hvcnQ=` })).toThrow(/DATA_LOOKUP_KEY: must be at least 32 bytes, base64 encoded \(key 2\)/);
   });
 
   it("points the company registry at its simulators in the sandbox, and outside at Brønnøysund's open register unless told", () => {

@@ -211,7 +211,7 @@ export interface Config {
    * Keys of personal data at rest (ADR 12): the first seals, all open; the lookup key hashes
    * national IDs. Unset outside production: a pair is generated and kept in the database.
    */
-  dataKeys: { encryption: DataKey[]; lookup: Buffer } | undefined;
+  dataKeys: { encryption: DataKey[]; lookup: Buffer; earlierLookup: Buffer[] } | undefined;
   /** The version of each country's external leasing terms, as the operator read them (consent evidence). */
   leasingTermsVersions: { NO: string | null; SE: string | null };
   features: { resursMerchantApiEnabled: boolean };
@@ -333,9 +333,15 @@ function readDataKeys(
   if (lookup === undefined) problems.push('DATA_LOOKUP_KEY: required with DATA_ENCRYPTION_KEYS');
   const parsed = parseDataKeys(encryption ?? '');
   if (encryption !== undefined) problems.push(...parsed.problems.map((p) => `DATA_ENCRYPTION_KEYS: ${p}`));
-  const lookupKey = Buffer.from(lookup ?? '', 'base64');
-  if (lookup !== undefined && lookupKey.length < 32) problems.push('DATA_LOOKUP_KEY: must be at least 32 bytes, base64 encoded');
-  return { encryption: parsed.keys, lookup: lookupKey };
+  // `new,old`: the first hashes; the ones after it still find rows a rotation has not re-hashed yet.
+  const lookupKeys = (lookup ?? '').split(',').map((text) => Buffer.from(text.trim(), 'base64'));
+  if (lookup !== undefined) {
+    lookupKeys.forEach((k, i) => {
+      if (k.length < 32) problems.push(`DATA_LOOKUP_KEY: must be at least 32 bytes, base64 encoded (key ${i + 1})`);
+    });
+  }
+  const [current = Buffer.alloc(0), ...earlierLookup] = lookupKeys;
+  return { encryption: parsed.keys, lookup: current, earlierLookup };
 }
 
 /**

@@ -12,9 +12,10 @@ import type { KeyRotationOptions } from '../src/db/key-rotation';
 import { ENGINES, openTestDatabase, type TestDatabase, testConfig } from './helpers';
 
 const ROWS = 240;
-const keys = (lookup: number, ...ids: string[]) => ({
+/** `lookup`: the lookup key's fill byte, or several (`[new, old]`: the old one listed after the new). */
+const keys = (lookup: number | number[], ...ids: string[]) => ({
   DATA_ENCRYPTION_KEYS: ids.map((id) => `${id}:${Buffer.alloc(32, id.charCodeAt(0)).toString('base64')}`).join(','),
-  DATA_LOOKUP_KEY: Buffer.alloc(32, lookup).toString('base64'),
+  DATA_LOOKUP_KEY: [lookup].flat().map((fill) => Buffer.alloc(32, fill).toString('base64')).join(','),
 });
 /** Small batches with a pause between them: a rotation long enough to look at halfway. */
 const SLOW: KeyRotationOptions = { batchSize: 20, pauseMs: 40, idleMs: 20 };
@@ -119,6 +120,30 @@ describe.each(ENGINES)('key rotation in the background (%s)', (engine) => {
     expect(hashes).toHaveLength(ROWS);
     for (const { n, hash } of hashes) expect(hash).toBe(pd?.nationalIdHash(nationalIdOf(n)));
     expect(await app.repos.applications.listForNationalId(nationalIdOf(17))).toHaveLength(1);
+  }, 60_000);
+
+  it('finds a person by the earlier lookup key listed after the new one while the hashes are remade', async () => {
+    const app = await start(keys([11, 7], 'a'), { batchSize: 40, pauseMs: 300, idleMs: 20 });
+    expect(await app.inject({ method: 'GET', url: HEALTH.ready.pattern })).toMatchObject({ statusCode: 200 });
+    expect(await app.keyRotation.status()).toMatchObject({ rehash: true, finishedAt: null });
+    // The row the rotation reaches last (by primary key) still carries the old key's hash, not the new one's.
+    const [last] = await app.db.query<{ n: number }>(
+      `SELECT substr(a.reference, 5)::int AS n FROM customers c JOIN applications a ON a.id = c.application_id ORDER BY c.id DESC LIMIT 1`,
+    );
+    const n = last?.n ?? -1;
+    const [current, earlier] = app.db.personalData?.nationalIdHashes(nationalIdOf(n)) ?? [];
+    expect(await count(app, `SELECT count(*) FROM customers WHERE national_id_hash = '${earlier}'`)).toBe(1);
+    expect(await count(app, `SELECT count(*) FROM customers WHERE national_id_hash = '${current}'`)).toBe(0);
+    // Found all the same, as is a row already re-hashed.
+    expect(await app.repos.applications.listForNationalId(nationalIdOf(n))).toHaveLength(1);
+    await app.keyRotation.settled();
+    expect(await app.repos.applications.listForNationalId(nationalIdOf(n))).toHaveLength(1);
+    await app.close();
+
+    // Once finished, the old key can go: every row is found by the new one alone.
+    const onlyNew = await start(keys(11, 'a'));
+    expect(onlyNew.keyRotation.runner()).toBeNull();
+    expect(await onlyNew.repos.applications.listForNationalId(nationalIdOf(n))).toHaveLength(1);
   }, 60_000);
 
   it('is run by one instance when two start at once', async () => {

@@ -4,7 +4,7 @@
  * sealed with a key that has since been rotated out of first place: db/key-rotation.ts).
  */
 import type { Config } from '../config';
-import { type DataKey, formatDataKey, generateDataKeys, type PersonalData, parseDataKeys, personalData } from '../lib/personal-data';
+import { formatDataKey, generateDataKeys, type PersonalData, parseDataKeys, personalData, type PersonalDataKeys } from '../lib/personal-data';
 import type { Db, Queryable } from './db';
 import { type KeyRotationOptions, planKeyRotation, rotateUntilDone } from './key-rotation';
 import { settingsRepository } from './repositories/settings';
@@ -18,12 +18,12 @@ const GENERATED_LOOKUP_KEY = 'data_lookup_key';
  * instance that shares it. A key generated earlier still opens what it sealed after keys are
  * configured, so moving to configured keys re-seals instead of losing data.
  */
-export async function personalDataKeys(config: Pick<Config, 'dataKeys'>, db: Queryable): Promise<{ encryption: DataKey[]; lookup: Buffer }> {
+export async function personalDataKeys(config: Pick<Config, 'dataKeys'>, db: Queryable): Promise<PersonalDataKeys> {
   const settings = settingsRepository(db);
   if (config.dataKeys) {
     const earlier = await settings.find(GENERATED_ENCRYPTION_KEY);
     const generated = earlier ? parseDataKeys(earlier).keys.filter((k) => !config.dataKeys?.encryption.some((c) => c.id === k.id)) : [];
-    return { encryption: [...config.dataKeys.encryption, ...generated], lookup: config.dataKeys.lookup };
+    return { encryption: [...config.dataKeys.encryption, ...generated], lookup: config.dataKeys.lookup, earlierLookup: config.dataKeys.earlierLookup };
   }
   const fresh = generateDataKeys();
   const stored = parseDataKeys(await settings.getOrInsert(GENERATED_ENCRYPTION_KEY, formatDataKey(fresh.encryption)));

@@ -43,6 +43,10 @@ describe('sealed personal data', () => {
     const relooked = personalData({ encryption: [key('k1', 1)], lookup: Buffer.alloc(32, 8) });
     expect(relooked.nationalIdHash('18087248794')).not.toBe(hash);
     expect(relooked.lookupFingerprint).not.toBe(sealer.lookupFingerprint);
+    // While the new key's rotation runs, a person is found by either hash, the new one first.
+    const rotating = personalData({ encryption: [key('k1', 1)], lookup: Buffer.alloc(32, 8), earlierLookup: [lookup] });
+    expect(rotating.nationalIdHashes('18087248794')).toEqual([relooked.nationalIdHash('18087248794'), hash]);
+    expect(rotating.lookupFingerprint).toBe(relooked.lookupFingerprint);
   });
 });
 

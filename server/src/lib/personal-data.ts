@@ -23,6 +23,11 @@ export interface PersonalDataKeys {
   encryption: readonly DataKey[];
   /** The HMAC key of lookup hashes (at least 32 bytes). */
   lookup: Buffer;
+  /**
+   * Lookup keys replaced by `lookup` whose hashes may still be stored while the rotation remakes
+   * them (ADR 37): a person is found by any of them meanwhile.
+   */
+  earlierLookup?: readonly Buffer[];
 }
 
 export const SEALED_PREFIX = 'pd1.';
@@ -93,6 +98,11 @@ export interface PersonalData {
   isCurrent(sealed: string): boolean;
   /** The keyed hash a person is looked up by: the same national ID gives the same hash. */
   nationalIdHash(nationalId: string): string;
+  /**
+   * Every hash a stored row of this person may carry: the current key's first, then the earlier
+   * lookup keys' (rows not yet re-hashed by a rotation). Look people up by these, never by one.
+   */
+  nationalIdHashes(nationalId: string): string[];
 }
 
 export function personalData(keys: PersonalDataKeys): PersonalData {
@@ -102,7 +112,9 @@ export function personalData(keys: PersonalDataKeys): PersonalData {
   const byId = new Map(keys.encryption.map((k) => [k.id, k.key]));
   const currentPrefix = `${SEALED_PREFIX}${current.id}.`;
   const aad = (keyId: string, purpose: string) => Buffer.from(`${SEALED_PREFIX}${keyId}.${purpose}`);
-  const hmac = (domain: string, value: string) => createHmac('sha256', keys.lookup).update(`${domain}\u0000${value}`).digest('base64url');
+  const hmacWith = (lookupKey: Buffer, domain: string, value: string) => createHmac('sha256', lookupKey).update(`${domain}\u0000${value}`).digest('base64url');
+  const hmac = (domain: string, value: string) => hmacWith(keys.lookup, domain, value);
+  const lookupKeys = [keys.lookup, ...(keys.earlierLookup ?? []).filter((k) => !k.equals(keys.lookup))];
 
   const seal = (purpose: string, value: string): string => {
     const iv = randomBytes(IV_BYTES);
@@ -143,5 +155,6 @@ export function personalData(keys: PersonalDataKeys): PersonalData {
     openJson: <T>(purpose: string, sealed: string) => JSON.parse(open(purpose, sealed)) as T,
     isCurrent: (sealed) => sealed.startsWith(currentPrefix),
     nationalIdHash: (nationalId) => hmac('national-id', nationalId),
+    nationalIdHashes: (nationalId) => lookupKeys.map((k) => hmacWith(k, 'national-id', nationalId)),
   };
 }

@@ -21,6 +21,10 @@ import { sessionReader, type SessionViewer } from '../services/session-reader';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 const querySchema = paymentStatusQuerySchema;
+
+/** Whether the application's owner is the session's person (under the current or an earlier lookup key). */
+const ownedBy = (inputs: StatusInputs, identity: SessionViewer): boolean =>
+  inputs.ownerNationalIdHash !== null && identity.nationalIdHashes.includes(inputs.ownerNationalIdHash);
 type Query = z.output<typeof querySchema>;
 
 export default async function paymentStatusRoutes(app: FastifyInstance) {
@@ -40,7 +44,7 @@ export default async function paymentStatusRoutes(app: FastifyInstance) {
    * neither the answer nor its timing tells whether the application exists or is being polled.
    */
   const answerOrRefuse = async (reply: FastifyReply, query: Query, identity: SessionViewer | null, inputs: StatusInputs | null, fromDatabase: boolean) => {
-    if (identity && inputs && inputs.ownerNationalIdHash === identity.nationalIdHash) return send(reply, inputs);
+    if (identity && inputs && ownedBy(inputs, identity)) return send(reply, inputs);
     if (!fromDatabase) await statuses.load(query.merchantId, query.merchantPaymentReference);
     throw identity ? applicationNotFound() : ApiError.unauthorized();
   };
@@ -62,7 +66,7 @@ export default async function paymentStatusRoutes(app: FastifyInstance) {
     if (typeof merchantId === 'string' && typeof merchantPaymentReference === 'string') {
       const inputs = statuses.cached(merchantId, merchantPaymentReference);
       const identity = inputs && sessions.cachedIdentity(session);
-      if (inputs && identity && inputs.ownerNationalIdHash === identity.nationalIdHash) return send(reply, inputs);
+      if (inputs && identity && ownedBy(inputs, identity)) return send(reply, inputs);
     }
     const query = checkInput(querySchema, request.query);
     if (!query.success) throw ApiError.badRequest(fieldMessagesOf(query.error));
@@ -99,7 +103,7 @@ export default async function paymentStatusRoutes(app: FastifyInstance) {
     if (!session || !polls.allows(session, now)) return false;
     const inputs = statuses.cached(merchantId, merchantPaymentReference);
     const identity = inputs && sessions.cachedIdentity(session);
-    if (!inputs || !identity || inputs.ownerNationalIdHash !== identity.nationalIdHash) return false;
+    if (!inputs || !identity || !ownedBy(inputs, identity)) return false;
     polls.hit(session, now);
     const body = paymentStatusJson(inputs, now);
     response.writeHead(200, [...head, 'content-length', String(Buffer.byteLength(body))]);

@@ -13,7 +13,8 @@ import { SESSION_COOKIE } from '../plugins/sessions';
 import type { SessionIdentity } from '../types';
 
 /** Who a session belongs to, with the keyed hash of their national ID made once per session. */
-export type SessionViewer = SessionIdentity & { nationalIdHash: string };
+/** The session's person, with every lookup hash their rows may carry (current key first). */
+export type SessionViewer = SessionIdentity & { nationalIdHashes: string[] };
 
 interface Entry {
   identity: SessionViewer | null;
@@ -84,7 +85,7 @@ export function sessionReader(app: FastifyInstance, secret: string) {
         return null;
       }
       const found = stored.data.identity as SessionIdentity | undefined;
-      const identity = found ? { ...found, nationalIdHash: personalDataOf(app.db).nationalIdHash(found.nationalId) } : null;
+      const identity = found ? { ...found, nationalIdHashes: personalDataOf(app.db).nationalIdHashes(found.nationalId) } : null;
       cache.set(hash, { identity, usableUntil: Math.min(stored.expiresAt.getTime(), Date.now() + FRESH_MS) });
       return identity;
     },

@@ -167,8 +167,8 @@ export function applicationsRepository(db: Queryable) {
     async listForNationalId(nationalId: string, limit = 20): Promise<ApplicationRecord[]> {
       const rows = await db.query<ApplicationRow>(
         `SELECT a.* FROM applications a JOIN customers c ON c.application_id = a.id
-         WHERE c.national_id_hash = $1 ORDER BY a.created_at DESC LIMIT $2`,
-        [personalDataOf(db).nationalIdHash(nationalId), limit],
+         WHERE c.national_id_hash = ANY($1::text[]) ORDER BY a.created_at DESC LIMIT $2`,
+        [personalDataOf(db).nationalIdHashes(nationalId), limit],
       );
       return rows.map(toRecord);
     },

@@ -61,7 +61,7 @@ const RENEWABLE_PRODUCTS = (ownerCondition: string) => `
      AND (p.renewed_by IS NULL OR p.renewed_by = $3)
      AND (s.application_id IS NULL OR s.application_id <> $3)
    ORDER BY s.start_date, s.reference, p.product_name, p.product_reference`;
-const PERSON_PRODUCTS = RENEWABLE_PRODUCTS(`s.customer_type = 'PRIVATE' AND s.national_id_hash = $2`);
+const PERSON_PRODUCTS = RENEWABLE_PRODUCTS(`s.customer_type = 'PRIVATE' AND s.national_id_hash = ANY($2::text[])`);
 const COMPANY_PRODUCTS = RENEWABLE_PRODUCTS(`s.customer_type = 'LEGAL' AND s.organisation_number = $2`);
 
 export function subscriptionsRepository(db: Queryable) {
@@ -101,7 +101,7 @@ export function subscriptionsRepository(db: Queryable) {
     async renewableProducts(owner: SubscriptionOwner, forApplicationId: string): Promise<RenewalProductView[]> {
       const rows =
         owner.customerType === 'PRIVATE'
-          ? await db.query<ProductRow>(PERSON_PRODUCTS, [owner.countryCode, personalDataOf(db).nationalIdHash(owner.nationalId), forApplicationId])
+          ? await db.query<ProductRow>(PERSON_PRODUCTS, [owner.countryCode, personalDataOf(db).nationalIdHashes(owner.nationalId), forApplicationId])
           : await db.query<ProductRow>(COMPANY_PRODUCTS, [owner.countryCode, owner.organisationNumber, forApplicationId]);
       return rows.map((row) => ({
         productReference: row.product_reference,
@@ -120,14 +120,18 @@ export function subscriptionsRepository(db: Queryable) {
      */
     async markRenewed(owner: SubscriptionOwner, productReferences: readonly string[], applicationId: string): Promise<void> {
       if (productReferences.length === 0) return;
-      const key = ownerKey(db, owner);
+      const person = owner.customerType === 'PRIVATE';
       await db.query(
         `UPDATE subscription_products p SET renewed_by = $6
            FROM subscriptions s
           WHERE s.id = p.subscription_id AND p.product_reference = ANY($5::text[])
             AND s.customer_type = $1 AND s.country_code = $2
-            AND s.national_id_hash IS NOT DISTINCT FROM $3 AND s.organisation_number IS NOT DISTINCT FROM $4`,
-        [owner.customerType, owner.countryCode, key.nationalIdHash, key.organisationNumber, productReferences, applicationId],
+            AND (s.national_id_hash = ANY($3::text[]) OR ($3::text[] IS NULL AND s.national_id_hash IS NULL))
+            AND s.organisation_number IS NOT DISTINCT FROM $4`,
+        [
+          owner.customerType, owner.countryCode, person ? personalDataOf(db).nationalIdHashes(owner.nationalId) : null,
+          person ? null : owner.organisationNumber, productReferences, applicationId,
+        ],
       );
     },
 
