@@ -165,6 +165,7 @@ const en = {
     DECLINED: 'Declined',
     CANCELLED: 'Cancelled',
     FAILED: 'Not completed',
+    WITHDRAWN: 'Withdrawn by the customer: arrange the return',
   } satisfies Record<MerchantStatus, string>,
 };
 
@@ -333,6 +334,7 @@ const sv: ShopTexts = {
     DECLINED: 'Avslagen',
     CANCELLED: 'Avbruten',
     FAILED: 'Inte slutförd',
+    WITHDRAWN: 'Kunden har ångrat krediten: ordna returen',
   },
 };
 
@@ -499,6 +501,7 @@ const nb: ShopTexts = {
     DECLINED: 'Avslått',
     CANCELLED: 'Avbrutt',
     FAILED: 'Ikke fullført',
+    WITHDRAWN: 'Kunden har angret kreditten: ordne returen',
   },
 };
 

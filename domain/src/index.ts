@@ -23,3 +23,4 @@ export * from './back-office';
 export * from './evidence';
 export * from './sandbox/test-operators';
 export * from './settlement';
+export * from './after-decision';

@@ -47,6 +47,11 @@ describe('the lifecycle table', () => {
         expect(row.to).toBe(status);
         expect(next?.outcome).toBe('apply_continue');
         expect(next?.changed).toBe(true);
+      } else if (row.outcome === null) {
+        // A change of status that keeps the outcome the customer left with (a withdrawal).
+        expect(WEBHOOK_EVENT_TYPES).toContain(row.webhook);
+        expect(next?.outcome).toBe('apply_continue');
+        expect(next?.changed).toBe(row.to !== status);
       } else {
         expect(WEBHOOK_EVENT_TYPES).toContain(row.webhook);
         expect(OUTCOMES).toContain(row.outcome);
@@ -55,9 +60,11 @@ describe('the lifecycle table', () => {
     },
   );
 
-  it('never leaves a final status; only the money after the sale moves on in COMPLETED', () => {
+  it("never leaves a final status but by a consumer's withdrawal or a lender's new decision after a review; only the money after the sale moves on in COMPLETED", () => {
+    const ways = LIFECYCLE_TABLE.filter((row) => STATUS_INFO[row.from].final && row.to !== row.from).map((row) => `${row.from} ${row.event} ${row.to}`);
+    expect(ways.sort()).toEqual(['COMPLETED customer.withdrew WITHDRAWN', 'DECLINED review.changed APPROVED']);
     for (const row of LIFECYCLE_TABLE) {
-      if (STATUS_INFO[row.from].final) {
+      if (STATUS_INFO[row.from].final && row.to === row.from) {
         expect(row.to, `${row.from} + ${row.event}`).toBe(row.from);
         if (row.webhook !== null) {
           expect(row.from, row.event).toBe('COMPLETED');
@@ -75,6 +82,15 @@ describe('the lifecycle table', () => {
       expect(nextState('APPROVED', 'apply_approved', event)).toBeNull();
     }
     expect(nextState('SIGNED', 'apply_continue', 'lease.delivery_confirmed')).toMatchObject({ to: 'SIGNED', webhook: 'lease.delivery_confirmed', changed: true });
+  });
+
+  it('withdraws a concluded agreement once, for good, and reopens a decline only through a review', () => {
+    expect(nextState('COMPLETED', 'client_sign_success_approved', 'customer.withdrew')).toMatchObject({ to: 'WITHDRAWN', outcome: 'client_sign_success_approved', webhook: 'application.withdrawn', changed: true });
+    expect(nextState('WITHDRAWN', 'client_sign_success_approved', 'customer.withdrew')).toMatchObject({ to: 'WITHDRAWN', changed: false });
+    for (const status of ['CREATED', 'APPROVED', 'SIGNING', 'DECLINED'] as const) expect(isAllowed(status, 'customer.withdrew'), status).toBe(false);
+    expect(nextState('DECLINED', 'apply_denied', 'review.changed')).toMatchObject({ to: 'APPROVED', outcome: 'apply_approved', webhook: 'application.approved' });
+    expect(isAllowed('DECLINED', 'decision.approved')).toBe(false);
+    expect(isAllowed('WITHDRAWN', 'payment.captured')).toBe(false);
   });
 
   it('reaches every status from CREATED', () => {

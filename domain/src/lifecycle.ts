@@ -19,6 +19,7 @@ export const APPLICATION_STATUSES = [
   'DECLINED',
   'CANCELLED',
   'FAILED',
+  'WITHDRAWN',
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
@@ -26,7 +27,7 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
  * What the merchant API and webhooks call a status. `SIGNED` (signed, the lender's final answer
  * still to come) is `PENDING` to a merchant: either way the lender is deciding.
  */
-export const MERCHANT_STATUSES = ['CREATED', 'SUBMITTED', 'PENDING', 'APPROVED', 'SIGNING', 'COMPLETED', 'DECLINED', 'CANCELLED', 'FAILED'] as const;
+export const MERCHANT_STATUSES = ['CREATED', 'SUBMITTED', 'PENDING', 'APPROVED', 'SIGNING', 'COMPLETED', 'DECLINED', 'CANCELLED', 'FAILED', 'WITHDRAWN'] as const;
 export type MerchantStatus = (typeof MERCHANT_STATUSES)[number];
 
 /** What the waiting screen's status call answers (spec section 4). */
@@ -52,6 +53,7 @@ export const STATUS_INFO: Readonly<Record<ApplicationStatus, StatusInfo>> = {
   DECLINED: { merchant: 'DECLINED', payment: 'REJECTED', final: true },
   CANCELLED: { merchant: 'CANCELLED', payment: 'REJECTED', final: true },
   FAILED: { merchant: 'FAILED', payment: 'REJECTED', final: true },
+  WITHDRAWN: { merchant: 'WITHDRAWN', payment: 'REJECTED', final: true },
 };
 
 /** What each status means, for the documentation (kept apart so the web app does not ship it). */
@@ -66,6 +68,7 @@ export const STATUS_MEANINGS: Readonly<Record<ApplicationStatus, string>> = {
   DECLINED: 'declined by the lender',
   CANCELLED: 'cancelled by the customer, the merchant or the lender',
   FAILED: 'not signed: the customer left or the signing was closed',
+  WITHDRAWN: 'the consumer withdrew from the concluded credit agreement within the withdrawal period (CCD2 Art. 26); the shop arranges the return of the goods',
 };
 
 export const FINAL_APPLICATION_STATUSES: readonly ApplicationStatus[] = /* @__PURE__ */ APPLICATION_STATUSES.filter((status) => STATUS_INFO[status].final);
@@ -103,6 +106,8 @@ export const LIFECYCLE_EVENTS = [
   'payment.cancelled',
   'payment.operation_failed',
   'lease.delivery_confirmed',
+  'customer.withdrew',
+  'review.changed',
 ] as const;
 export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
 
@@ -128,6 +133,8 @@ export const LIFECYCLE_EVENT_MEANINGS: Readonly<Record<LifecycleEvent, string>> 
   'payment.cancelled': 'the merchant cancelled what was not captured after the approval: it will never be captured',
   'payment.operation_failed': 'the lender refused a money operation the portal had accepted, or it could not be sent in time: nothing moved',
   'lease.delivery_confirmed': 'the merchant confirmed the leased goods were delivered: the lease starts',
+  'customer.withdrew': 'the consumer withdrew from the concluded credit agreement on their own page, within the withdrawal period',
+  'review.changed': "a person at the lender reviewed a declined application at the customer's request and approved it: the customer signs next",
 };
 
 /** Webhook event types: one per real transition, none when nothing changes. */
@@ -147,6 +154,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.cancelled',
   'payment.operation_failed',
   'lease.delivery_confirmed',
+  'application.withdrawn',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -242,6 +250,10 @@ const RULES: Readonly<Record<LifecycleEvent, readonly Rule[]>> = {
   // A lease is delivered once it is signed: GRENKE contracts it after the delivery (ADR 29).
   'payment.operation_failed': [[['SIGNED', 'COMPLETED'], 'same', 'same', 'payment.operation_failed', 'always']],
   'lease.delivery_confirmed': [[['SIGNED', 'COMPLETED'], 'same', 'same', 'lease.delivery_confirmed', 'always']],
+  // Within the withdrawal period of a concluded agreement (domain/after-decision.ts): final.
+  'customer.withdrew': [[['SIGNED', 'COMPLETED'], 'WITHDRAWN', 'same', 'application.withdrawn'], unchanged('WITHDRAWN')],
+  // The one way out of a decline: the lender's new decision after a review by a person.
+  'review.changed': [[['DECLINED'], 'APPROVED', 'apply_approved', 'application.approved'], unchanged('APPROVED')],
 };
 
 const key = (from: ApplicationStatus, event: LifecycleEvent) => `${from} ${event}`;

@@ -68,6 +68,14 @@ export const API = {
   leave: route('/api/loan-application/leave'),
   /** Where Resurs (version 2) sends the customer back: the payment is read again before the page shows. */
   resursV2Return: route('/api/loan-application/resurs/v2/return/:result'),
+  /**
+   * The customer's own page (issue 32): every application of the identified person, a review by
+   * a person of a decline, the withdrawal from a concluded agreement, the documents they were given.
+   */
+  myApplications: route('/api/loan-application/my-applications'),
+  myReview: route('/api/loan-application/my-applications/:reference/review'),
+  myWithdrawal: route('/api/loan-application/my-applications/:reference/withdrawal'),
+  myDocument: route('/api/loan-application/my-applications/:reference/documents/:kind'),
   /** The client API's OpenAPI document (ADR 21). */
   openApi: route('/api/loan-application/openapi.json'),
 } as const;
@@ -122,6 +130,12 @@ export const PAGES = {
   paymentLoading: route('/form/payment/loading'),
   payment: route('/form/payment'),
   paymentFail: route('/form/payment/fail'),
+  /** A consumer's declined application: why, free debt advice, a review by a person, another way to pay (issue 32). */
+  declined: route('/form/declined'),
+  /** The customer's own page (issue 32), after a BankID identification of its own. */
+  myApplications: route('/my-applications'),
+  myReview: route('/my-applications/:reference/review'),
+  myWithdrawal: route('/my-applications/:reference/withdraw'),
   logout: route('/logout'),
   badRequest: route('/400'),
   unauthorized: route('/401'),

@@ -6,6 +6,7 @@
  * checks these use (ADR 21).
  */
 import * as z from 'zod/mini';
+import { DECISION_DATA_CATEGORIES, MY_DOCUMENT_KINDS, REVIEW_OUTCOMES, REVIEW_STATUSES, REVIEW_WANTS } from '../after-decision';
 import { COUNTRY_CODES, CURRENCIES } from '../countries';
 import { type ApiErrorBody, ERROR_CODES } from '../errors';
 import { APPLICATION_STATUSES } from '../lifecycle';
@@ -250,3 +251,77 @@ export const apiErrorBodySchema = z.object({
   message: z.string(),
   fieldErrors: z.optional(z.record(z.string(), z.string())),
 }) satisfies z.ZodMiniType<ApiErrorBody, unknown>;
+
+// The customer's own page (issue 32, domain/after-decision.ts).
+
+export const reviewViewSchema = z.object({
+  /** What the customer quotes, e.g. `R-7K2M9QXD`. */
+  reference: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  wants: z.array(z.enum(REVIEW_WANTS)),
+  createdAt: z.string(),
+  /** When the portal sent it to the lender (by its API, or to its staff's queue and mailbox). */
+  sentToLenderAt: z.nullable(z.string()),
+  /** The lender's answer once it came (absent before): the outcome, the main factors of the assessment, its words. */
+  answer: z.optional(
+    z.object({ outcome: z.enum(REVIEW_OUTCOMES), factors: z.array(z.string()), explanation: z.string(), answeredAt: z.string() }),
+  ),
+});
+export type ReviewView = z.output<typeof reviewViewSchema>;
+
+export const withdrawalViewSchema = z.object({
+  /** Whether the customer can withdraw now (the control shows). */
+  available: z.boolean(),
+  /** The last moment, when a withdrawal right runs or ran. */
+  deadline: z.nullable(z.string()),
+  /** Why there is no control (absent when there is): a company's lease, not concluded, the period over, already withdrawn. */
+  unavailableBecause: z.optional(z.enum(['business', 'not_concluded', 'period_over', 'withdrawn'])),
+  /** Once withdrawn: when the portal received it (the acknowledgement's date and time) and its reference. */
+  withdrawnAt: z.nullable(z.string()),
+  reference: z.nullable(z.string()),
+});
+export type WithdrawalView = z.output<typeof withdrawalViewSchema>;
+
+/** Why and how a declined application was decided (CCD2 Art. 18(9), 19(6)); absent unless declined. */
+export const declineViewSchema = z.object({
+  /** Whether the assessment involved automated processing (from the lender's answer or its configured policy). */
+  automated: z.boolean(),
+  /** The credit reference agency consulted, e.g. `UC AB`; null for none. */
+  creditAgency: z.nullable(z.string()),
+  dataCategories: z.array(z.enum(DECISION_DATA_CATEGORIES)),
+  debtAdviceUrl: z.string(),
+  /** Whether a review by a person can be asked for (a consumer, no request yet). */
+  reviewAvailable: z.boolean(),
+});
+export type DeclineView = z.output<typeof declineViewSchema>;
+
+export const myApplicationSchema = z.object({
+  reference: z.string(),
+  merchantName: z.string(),
+  lender: z.string(),
+  provider: z.enum(PROVIDERS),
+  customerType: z.enum(CUSTOMER_TYPES),
+  countryCode: z.enum(COUNTRY_CODES),
+  amount: z.number(),
+  currency: z.enum(CURRENCIES),
+  createdAt: z.string(),
+  /** The customer's word for where it stands (text key `my.status.<status>`). */
+  status: z.enum(['open', 'with_lender', 'approved', 'signed', 'completed', 'declined', 'cancelled', 'failed', 'withdrawn']),
+  /** When the agreement was concluded (signed); null before. */
+  concludedAt: z.nullable(z.string()),
+  documents: z.array(z.object({ kind: z.enum(MY_DOCUMENT_KINDS), url: z.string(), sha256: z.string() })),
+  /** Where to go on with an open application (its step in the flow); null when nothing is left to do there. */
+  continueUrl: z.nullable(z.string()),
+  decline: z.optional(declineViewSchema),
+  /** A review by a person the customer asked for; absent for none. */
+  review: z.optional(reviewViewSchema),
+  withdrawal: withdrawalViewSchema,
+});
+export type MyApplication = z.output<typeof myApplicationSchema>;
+
+/** Every application made with the identified person's national ID, newest first. */
+export const myApplicationsAnswerSchema = z.object({
+  person: z.object({ firstName: z.string(), lastName: z.string() }),
+  applications: z.array(myApplicationSchema),
+});
+export type MyApplicationsAnswer = z.output<typeof myApplicationsAnswerSchema>;

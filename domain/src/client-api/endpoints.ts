@@ -10,7 +10,7 @@ import { API } from '../routes';
 import * as answers from './answers';
 import * as requests from './requests';
 
-export type ClientApiTag = 'Session' | 'Applications' | 'Apply' | 'Signing' | 'Payment' | 'Sandbox';
+export type ClientApiTag = 'Session' | 'Applications' | 'Apply' | 'Signing' | 'Payment' | 'After the decision' | 'Sandbox';
 
 export interface ClientApiEndpoint {
   method: 'GET' | 'POST' | 'PATCH';
@@ -126,6 +126,21 @@ export const CLIENT_API_ENDPOINTS: readonly ClientApiEndpoint[] = [
     method: 'GET', path: API.paymentStatus.pattern, operationId: 'getPaymentStatus', tag: 'Payment',
     summary: 'The payment status the waiting screen polls, and where to go when it is final',
     querystring: requests.paymentStatusQuerySchema, response: answers.paymentStatusAnswerSchema,
+  }),
+  endpoint({
+    method: 'GET', path: API.myApplications.pattern, operationId: 'getMyApplications', tag: 'After the decision',
+    summary: "Every application made with the identified person's national ID, newest first: documents, a decline's reasons, a review, the withdrawal",
+    response: answers.myApplicationsAnswerSchema,
+  }),
+  endpoint({
+    method: 'POST', path: API.myReview.pattern, operationId: 'requestReview', tag: 'After the decision',
+    summary: 'Ask for a review by a person of a declined application (CCD2 Art. 18(8)): answers the request with its reference; a receipt is mailed',
+    params: requests.myApplicationParamsSchema, body: requests.reviewRequestBodySchema, response: answers.reviewViewSchema,
+  }),
+  endpoint({
+    method: 'POST', path: API.myWithdrawal.pattern, operationId: 'withdraw', tag: 'After the decision',
+    summary: 'Withdraw from a concluded credit agreement within the withdrawal period (second step, confirmed): the acknowledgement is mailed, the lender and the shop are told',
+    params: requests.myApplicationParamsSchema, body: requests.withdrawalBodySchema, response: answers.withdrawalViewSchema,
   }),
   endpoint({
     method: 'POST', path: API.grenkeMock.pattern, operationId: 'mockGrenkeDecision', tag: 'Sandbox', sandboxOnly: true,

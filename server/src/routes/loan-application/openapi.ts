@@ -30,6 +30,7 @@ const TAGS: Record<ClientApiTag, string> = {
   Apply: 'Sending the apply form to the lender, renewals, and leaving for the merchant.',
   Signing: "Signing the agreement: Resurs' signing page, or the business contract's signing sessions.",
   Payment: 'The waiting screen: the payment status until it is final.',
+  'After the decision': "The customer's own page: every application of the identified person, a review by a person of a decline, and the withdrawal from a concluded agreement.",
   Sandbox: 'Test environments only (the routes do not exist elsewhere).',
 };
 

@@ -121,6 +121,7 @@ const EVENT_MEANINGS: Readonly<Record<WebhookEventType, string>> = {
   'payment.cancelled': 'What was not captured is cancelled at the lender (all of it, or the amount asked for): it will never be captured.',
   'payment.operation_failed': 'A money operation the portal accepted was refused by the lender, or could not be sent before it gave up: nothing moved. `data.operation.failure` says why.',
   'lease.delivery_confirmed': 'The lease\u2019s delivery is confirmed at the lender: the lease starts.',
+  'application.withdrawn': 'The consumer withdrew from the credit agreement within the withdrawal period (14 days, or your longer return period), on the portal\u2019s own page. The credit ends; the purchase itself does not: arrange the return of the goods as your terms say. Final: nothing more can be captured.',
 };
 
 const CONTRACT = `Every change of an application the merchant must hear of is POSTed to the application's \`webhookUrl\` as JSON.

@@ -30,6 +30,7 @@ const EXPECTED: Record<Kind, Record<ApplicationStatus, string>> = {
     DECLINED: LOADING,
     CANCELLED: LOADING,
     FAILED: LOADING,
+    WITHDRAWN: LOADING,
   },
   resursV2: {
     CREATED: APPLY,
@@ -42,6 +43,7 @@ const EXPECTED: Record<Kind, Record<ApplicationStatus, string>> = {
     DECLINED: LOADING,
     CANCELLED: LOADING,
     FAILED: LOADING,
+    WITHDRAWN: LOADING,
   },
   grenke: {
     CREATED: APPLY,
@@ -54,6 +56,7 @@ const EXPECTED: Record<Kind, Record<ApplicationStatus, string>> = {
     DECLINED: LOADING,
     CANCELLED: LOADING,
     FAILED: LOADING,
+    WITHDRAWN: LOADING,
   },
 };
 
