@@ -16,6 +16,10 @@ const SignFailPage = page(() => import('./pages/sign-fail'), 'sign', 'sign-fail'
 const PaymentLoadingPage = page(() => import('./pages/payment-loading'), 'payment');
 const PaymentPage = page(() => import('./pages/payment'), 'payment');
 const PaymentFailPage = page(() => import('./pages/payment-fail'), 'payment');
+const DeclinedPage = page(() => import('./pages/declined'), 'my');
+const MyApplicationsPage = page(() => import('./pages/my-applications'), 'my');
+const ReviewPage = page(() => import('./pages/review'), 'my');
+const WithdrawPage = page(() => import('./pages/withdraw'), 'my');
 const DesignSystemPage = page(() => import('./pages/design-system'), 'ds');
 
 /** A lazily loaded page that arrives with its texts, so it never shows a message id. */
@@ -42,6 +46,10 @@ export function AppRoutes() {
         <Route path={PAGES.paymentLoading.pattern} component={PaymentLoadingPage} />
         <Route path={PAGES.payment.pattern} component={PaymentPage} />
         <Route path={PAGES.paymentFail.pattern} component={PaymentFailPage} />
+        <Route path={PAGES.declined.pattern} component={DeclinedPage} />
+        <Route path={PAGES.myApplications.pattern} component={MyApplicationsPage} />
+        <Route path={PAGES.myReview.pattern} component={ReviewPage} />
+        <Route path={PAGES.myWithdrawal.pattern} component={WithdrawPage} />
         <Route path={PAGES.logout.pattern} component={LogoutPage} />
         <Route path={PAGES.designSystem.pattern} component={DesignSystemPage} />
         {ERROR_STATUSES.map((status) => (

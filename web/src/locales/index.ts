@@ -12,11 +12,12 @@ import ds from './en/ds.json';
 import errorPage from './en/error-page.json';
 import index from './en/index.json';
 import keyFacts from './en/key-facts.json';
+import my from './en/my.json';
 import pages from './en/pages.json';
 import payment from './en/payment.json';
 import sandbox from './en/sandbox.json';
 import sign from './en/sign.json';
 import signFail from './en/sign-fail.json';
 
-export const WEB_CATALOGUE_EN = { app, apply, closed, ds, 'error-page': errorPage, index, 'key-facts': keyFacts, pages, payment, sandbox, sign, 'sign-fail': signFail };
+export const WEB_CATALOGUE_EN = { app, apply, closed, ds, 'error-page': errorPage, index, 'key-facts': keyFacts, my, pages, payment, sandbox, sign, 'sign-fail': signFail };
 export type WebCatalogue = typeof WEB_CATALOGUE_EN;

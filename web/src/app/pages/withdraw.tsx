@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { PAGES } from '@portal/domain';
+import { ApiErrorView } from '@/components/layout/api-error-view';
+import { MessagePanel } from '@/components/layout/message-panel';
+import { PageSpinner } from '@/components/layout/page-spinner';
+import { buttonVariants } from '@/components/ui/button';
+import { useApplicationLanguage } from '@/lib/flow/use-application-language';
+import { useT } from '@/lib/i18n';
+import { IdentifyPanel } from '@/features/my-applications/components/identify-panel';
+import { WithdrawalUnavailable } from '@/features/my-applications/components/withdrawal-notice';
+import { WithdrawalSteps } from '@/features/my-applications/components/withdrawal-steps';
+import { useMyApplication } from '@/features/my-applications/hooks/use-my-application';
+
+function BackToList() {
+  const t = useT();
+  return (
+    <Link href={PAGES.myApplications.url()} className={buttonVariants({ variant: 'secondary' })}>
+      {t('my.review.backToList')}
+    </Link>
+  );
+}
+
+/**
+ * The withdrawal from a concluded credit agreement (issue 32): two steps while the period runs;
+ * otherwise why there is none, and no control.
+ */
+export default function WithdrawPage() {
+  const t = useT();
+  const { reference = '' } = useParams<{ reference: string }>();
+  const state = useMyApplication(reference);
+  // Withdrawn from here: the acknowledgement stays, though the list asked again says it is no longer open.
+  const [withdrawnHere, setWithdrawnHere] = useState(false);
+  const languageReady = useApplicationLanguage(state.kind === 'found' ? state.application.countryCode : undefined);
+
+  if (state.kind === 'unidentified') return <IdentifyPanel />;
+  if (state.kind === 'error') return <ApiErrorView error={state.error} onRetry={state.retry} />;
+  if (state.kind === 'missing') {
+    return (
+      <MessagePanel tone="warning" title={t('my.review.notFoundTitle')} actions={<BackToList />}>
+        <p>{t('my.review.notFound')}</p>
+      </MessagePanel>
+    );
+  }
+  if (state.kind === 'loading' || !languageReady) return <PageSpinner />;
+
+  const { application } = state;
+  if (!application.withdrawal.available && !withdrawnHere) {
+    return (
+      <MessagePanel tone="info" title={t('my.withdrawal.unavailableTitle')} actions={<BackToList />}>
+        {application.withdrawal.unavailableBecause === 'not_concluded' ? (
+          <p>{t('my.withdrawal.not_concluded')}</p>
+        ) : (
+          <WithdrawalUnavailable withdrawal={application.withdrawal} />
+        )}
+      </MessagePanel>
+    );
+  }
+  return (
+    <WithdrawalSteps
+      application={application}
+      onWithdrawn={() => {
+        setWithdrawnHere(true);
+        void state.reload();
+      }}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+import { Link } from 'wouter';
+import { SPA_BASE } from '@portal/domain';
+import { buttonVariants } from '@/components/ui/button';
+import { Heading } from '@/components/ui/heading';
+import { safeRedirectUrl } from '@/lib/flow/safe-url';
+import { useT } from '@/lib/i18n';
+import { useFormat } from '@/lib/use-format';
+import type { MyApplication } from '../api/my-applications';
+import { DeclineDetails } from './decline-details';
+import { LINK } from './link-style';
+import { ReviewState } from './review-state';
+import { WithdrawalNotice } from './withdrawal-notice';
+
+/** "Continue your application": a page of this app by the router (wouter's `~` is from the site's root), anything else as a link. */
+function ContinueLink({ url }: { url: string }) {
+  const t = useT();
+  const className = buttonVariants();
+  if (url.startsWith(`${SPA_BASE}/`)) {
+    return (
+      <Link href={`~${url}`} className={className}>
+        {t('my.card.continue')}
+      </Link>
+    );
+  }
+  const href = url.startsWith('/') ? url : safeRedirectUrl(url);
+  if (!href) return null;
+  return (
+    <a href={href} className={className}>
+      {t('my.card.continue')}
+    </a>
+  );
+}
+
+/** One application on the customer's own page: what, where, by whom, where it stands, and what they can do. */
+export function ApplicationCard({ application }: { application: MyApplication }) {
+  const t = useT();
+  const { money, date } = useFormat();
+  const amount = money(application.amount, application.currency);
+  const titleId = `application-${application.reference}`;
+  const rows: [string, string][] = [
+    [t('my.card.amount'), amount],
+    [t('my.card.lender'), application.lender],
+    [t('my.card.date'), date(application.createdAt)],
+    [t('my.card.status'), t(`my.status.${application.status}`)],
+    [t('my.card.reference'), application.reference],
+  ];
+  return (
+    <article aria-labelledby={titleId} className="space-y-4 rounded-lg border border-neutral-300 bg-white p-4 sm:p-5" data-testid="my-application">
+      <Heading level={2} size={3} id={titleId} className="break-words">
+        {application.merchantName}
+      </Heading>
+      <dl className="divide-y divide-neutral-200">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex flex-wrap justify-between gap-x-4 py-2">
+            <dt className="text-neutral-700">{label}</dt>
+            <dd className="ml-auto text-right font-semibold break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {application.documents.length > 0 ? (
+        <section aria-labelledby={`${titleId}-documents`} className="space-y-2">
+          <Heading level={3} size={4} id={`${titleId}-documents`}>
+            {t('my.card.documents')}
+          </Heading>
+          <ul className="space-y-1">
+            {application.documents.map((document) => (
+              <li key={document.kind}>
+                <a href={document.url} className={LINK} target="_blank" rel="noopener noreferrer">
+                  {t(`my.documents.${document.kind}`)}
+                  <span className="sr-only"> {t('my.card.newTab')}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {application.continueUrl ? <ContinueLink url={application.continueUrl} /> : null}
+      {application.decline ? <DeclineDetails application={{ ...application, decline: application.decline }} level={3} /> : null}
+      {/* A review that changed the decision: the decline is gone, the answer stays to read. */}
+      {!application.decline && application.review ? <ReviewState review={application.review} lender={application.lender} level={3} /> : null}
+      <WithdrawalNotice withdrawal={application.withdrawal} reference={application.reference} />
+    </article>
+  );
+}

@@ -1,0 +1,113 @@
+import { useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { PAGES } from '@portal/domain';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Heading } from '@/components/ui/heading';
+import { Text } from '@/components/ui/text';
+import { useT } from '@/lib/i18n';
+import { errorText } from '@/lib/route-errors';
+import { ApiRequestError } from '@/lib/api-client';
+import { useFormat } from '@/lib/use-format';
+import { type MyApplication, withdraw, type WithdrawalView } from '../api/my-applications';
+import { useFocusOnChange } from '../hooks/use-focus-on-change';
+
+type Step = 'explain' | 'confirm' | 'done';
+
+/**
+ * The withdrawal from a concluded credit agreement in two steps (CCD2 Art. 26; Directive
+ * 2023/2673, the "withdrawal function"): first what happens, then the confirmation, which alone
+ * sends it. The acknowledgement says when it was received, as the mail that follows does.
+ */
+export function WithdrawalSteps({ application, onWithdrawn }: { application: MyApplication; onWithdrawn: () => void }) {
+  const t = useT();
+  const { dateTime, money } = useFormat();
+  const [step, setStep] = useState<Step>('explain');
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [done, setDone] = useState<WithdrawalView | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(heading, step);
+
+  const { lender, merchantName: shop, withdrawal } = application;
+  const values = { lender, shop, amount: money(application.amount, application.currency) };
+
+  const confirm = async () => {
+    setSending(true);
+    setFailure(null);
+    try {
+      setDone(await withdraw(application.reference));
+      setStep('done');
+      onWithdrawn();
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (step === 'done' && done) {
+    return (
+      <section aria-labelledby="withdrawal-done-title" className="space-y-6">
+        <Heading level={1} id="withdrawal-done-title" ref={heading} tabIndex={-1}>
+          {t('my.withdrawal.doneTitle')}
+        </Heading>
+        <Alert variant="success">
+          {t('my.withdrawal.done', { time: done.withdrawnAt ? dateTime(done.withdrawnAt) : '', reference: done.reference ?? '' })}
+        </Alert>
+        <Text>{t('my.withdrawal.purchase', values)}</Text>
+        <Link href={PAGES.myApplications.url()} className={buttonVariants({ variant: 'secondary' })}>
+          {t('my.review.backToList')}
+        </Link>
+      </section>
+    );
+  }
+
+  if (step === 'confirm') {
+    const message =
+      failure instanceof ApiRequestError && failure.status >= 400 && failure.status < 500 && failure.body.message ? failure.body.message : errorText(failure, t);
+    return (
+      <section aria-labelledby="withdrawal-confirm-title" className="space-y-6">
+        <Heading level={1} id="withdrawal-confirm-title" ref={heading} tabIndex={-1}>
+          {t('my.withdrawal.confirmTitle')}
+        </Heading>
+        <Text>{t('my.withdrawal.confirmText', values)}</Text>
+        {failure ? (
+          <Alert variant="error" heading={t('my.withdrawal.failed')}>
+            {message}
+          </Alert>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button size="lg" loading={sending} onClick={() => void confirm()}>
+            {t('my.withdrawal.confirm')}
+          </Button>
+          <Button variant="link" disabled={sending} onClick={() => setStep('explain')}>
+            {t('my.withdrawal.goBack')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="withdrawal-title" className="space-y-6">
+      <Heading level={1} id="withdrawal-title" ref={heading} tabIndex={-1}>
+        {t('my.withdrawal.title')}
+      </Heading>
+      <section aria-labelledby="withdrawal-what" className="space-y-3">
+        <Heading level={2} size={4} id="withdrawal-what">
+          {t('my.withdrawal.what')}
+        </Heading>
+        <ul className="list-disc space-y-2 pl-6">
+          <li>{t('my.withdrawal.agreement', values)}</li>
+          {withdrawal.deadline ? <li>{t('my.withdrawal.deadline', { time: dateTime(withdrawal.deadline) })}</li> : null}
+          <li>{t('my.withdrawal.repay', values)}</li>
+          <li>{t('my.withdrawal.purchase', values)}</li>
+        </ul>
+      </section>
+      <Button size="lg" onClick={() => setStep('confirm')}>
+        {t('my.withdrawal.open')}
+      </Button>
+    </section>
+  );
+}
