@@ -1,6 +1,8 @@
 /** Test data builders for the customer's own pages: a valid answer to start from, changed where a test cares. */
 import { API, DEBT_ADVICE, type MyApplication, type MyApplicationsAnswer } from '@portal/domain';
-import type { Answer } from '@/features/payment/testing/flow-page';
+
+/** An answer of the fake API (`serve` in features/payment/testing/flow-page.tsx). */
+type Answer = { status?: number; body: unknown };
 
 export const MY_APPLICATIONS = `GET ${API.myApplications.url()}`;
 
