@@ -24,6 +24,8 @@ export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 export const REVIEW_VIEW_MAX_LENGTH = 4000;
 export const REVIEW_ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
 export const REVIEW_ATTACHMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+/** A review request's body: the document as base64 (4/3 of its bytes) and room for the rest. */
+export const REVIEW_REQUEST_BODY_LIMIT_BYTES = Math.ceil(REVIEW_ATTACHMENT_MAX_BYTES / 3) * 4 + 64 * 1024;
 /** How long a lender has to answer a review before the back office shows it overdue (calendar days). */
 export const REVIEW_ANSWER_DAYS = 30;
 

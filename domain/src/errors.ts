@@ -22,6 +22,13 @@ export const ERROR_CODES = [
    * to them (issue 31, CCD2 Art. 10(1)): the key facts step comes first. Not in spec section 8.
    */
   'PRECONTRACTUAL_INFORMATION_PENDING',
+  /**
+   * After the decision (issue 32): a review asked of an application that is not a consumer's
+   * decline, or asked twice; a withdrawal where there is no right to it, or after its period.
+   * Not in spec section 8.
+   */
+  'REVIEW_NOT_POSSIBLE',
+  'WITHDRAWAL_NOT_POSSIBLE',
   'UNKNOWN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -245,10 +245,11 @@ const RULES: Readonly<Record<LifecycleEvent, readonly Rule[]>> = {
   ],
   // After the sale: the status stays COMPLETED, its settlement (domain/settlement.ts) moves on.
   'payment.captured': [[['COMPLETED'], 'same', 'same', 'payment.captured', 'always']],
-  'payment.refunded': [[['COMPLETED'], 'same', 'same', 'payment.refunded', 'always']],
-  'payment.cancelled': [[['COMPLETED'], 'same', 'same', 'payment.cancelled', 'always']],
+  // A withdrawn credit's money still settles: the open amount cancelled, a refund of the captured.
+  'payment.refunded': [[['COMPLETED', 'WITHDRAWN'], 'same', 'same', 'payment.refunded', 'always']],
+  'payment.cancelled': [[['COMPLETED', 'WITHDRAWN'], 'same', 'same', 'payment.cancelled', 'always']],
   // A lease is delivered once it is signed: GRENKE contracts it after the delivery (ADR 29).
-  'payment.operation_failed': [[['SIGNED', 'COMPLETED'], 'same', 'same', 'payment.operation_failed', 'always']],
+  'payment.operation_failed': [[['SIGNED', 'COMPLETED', 'WITHDRAWN'], 'same', 'same', 'payment.operation_failed', 'always']],
   'lease.delivery_confirmed': [[['SIGNED', 'COMPLETED'], 'same', 'same', 'lease.delivery_confirmed', 'always']],
   // Within the withdrawal period of a concluded agreement (domain/after-decision.ts): final.
   'customer.withdrew': [[['SIGNED', 'COMPLETED'], 'WITHDRAWN', 'same', 'application.withdrawn'], unchanged('WITHDRAWN')],

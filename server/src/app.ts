@@ -22,6 +22,8 @@ import { registerMailDelivery } from './jobs/mail-delivery';
 import { registerWebhookDelivery } from './jobs/webhook-delivery';
 import lenders from './lenders';
 import { registerHousekeeping } from './services/housekeeping';
+import { registerWithdrawalReminders } from './services/after-decision/reminders';
+import { registerSandboxLender } from './sandbox-mode/sandbox-lender';
 import mailer from './services/mail/transport';
 import spa from './plugins/spa';
 import jobs from './jobs';
@@ -76,6 +78,9 @@ export const app = fp(async function portal(instance: FastifyInstance, options: 
   registerContractDelivery(instance);
   registerMoneyOperations(instance);
   registerMailDelivery(instance);
+  registerWithdrawalReminders(instance);
+  // The sandbox's lender desk answers review requests (issue 32).
+  if (options.config.sandbox) registerSandboxLender(instance);
 
   await instance.register(health);
   await instance.register(metricsRoute);

@@ -110,6 +110,11 @@ const envSchema = z.object({
   // The credit reference agency each consumer lender consults, as the customer will see it (ADR 34).
   CREDIT_AGENCY_RESURS_SE: z.string().min(1).max(100).optional(),
   CREDIT_AGENCY_RESURS_NO: z.string().min(1).max(100).optional(),
+  // After the decision (ADR 38): where the consumer lender's staff receive review requests and
+  // withdrawals (besides the back office's queue), and whether its decisions involve automated
+  // processing (CCD2 Art. 18(8), 18(9)): the lender's policy, when its answer does not say.
+  LENDER_MAILBOX_RESURS: z.string().email().max(200).optional(),
+  DECISIONS_AUTOMATED_RESURS: z.enum(['true', 'false']).default('true'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -261,6 +266,12 @@ export interface Config {
    * check notice names (services/credit-agencies.ts; ADR 34); undefined: none configured.
    */
   creditAgencies: { RESURS: Record<CountryCode, string | null> } | undefined;
+  /**
+   * The consumer lender's side of what follows a decision (issue 32, ADR 38): the staff mailbox
+   * review requests and withdrawals go to (null: the back office's queue only; the sandbox's
+   * mailbox in the sandbox), and whether its credit decisions involve automated processing.
+   */
+  lenderDesk: { RESURS: { mailbox: string | null; decisionsAutomated: boolean } };
   /**
    * The back office: its operators sign in at the OIDC broker with a client of their own, and
    * their roles come in `roleClaim`. Null (the back office is closed) when no client is configured.
@@ -618,6 +629,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.CREDIT_AGENCY_RESURS_SE || e.CREDIT_AGENCY_RESURS_NO
         ? { RESURS: { SE: e.CREDIT_AGENCY_RESURS_SE ?? null, NO: e.CREDIT_AGENCY_RESURS_NO ?? null } }
         : undefined,
+    lenderDesk: {
+      RESURS: { mailbox: e.LENDER_MAILBOX_RESURS ?? (sandbox ? 'lender-desk@resurs.sandbox.test' : null), decisionsAutomated: e.DECISIONS_AUTOMATED_RESURS === 'true' },
+    },
     backOffice: {
       oidc:
         sandbox || (e.BACK_OFFICE_OIDC_CLIENT_ID && e.BACK_OFFICE_OIDC_CLIENT_SECRET)

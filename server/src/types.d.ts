@@ -38,6 +38,8 @@ declare module 'fastify' {
         codeVerifier: string;
         country: CountryCode;
         reference?: string;
+        /** Where to go once identified without an application: the customer's own page. */
+        then?: 'my-applications';
         /** Epoch milliseconds. */
         startedAt: number;
       }[];

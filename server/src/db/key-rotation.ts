@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PersonalData } from '../lib/personal-data';
 import { SEALED_PREFIX } from '../lib/personal-data';
 import type { Db, Queryable } from './db';
+import { SEALED_REVIEW_COLUMNS } from './repositories/after-decision';
 import { SEALED_CUSTOMER_COLUMNS } from './repositories/customers';
 import { SEALED_MAIL_COLUMNS } from './repositories/mail-outbox';
 import { mapProviderSecrets, merchantsRepository, SEALED_MERCHANT_COLUMNS, WEBHOOK_SECRET_PURPOSE } from './repositories/merchants';
@@ -37,6 +38,7 @@ const TABLES = {
   consents: { table: 'consents', key: 'uuid', columns: ['subject_national_id'] },
   merchants: { table: 'merchants', key: 'text', columns: SEALED_MERCHANT_COLUMNS, purpose: WEBHOOK_SECRET_PURPOSE },
   mail_outbox: { table: 'mail_outbox', key: 'uuid', columns: SEALED_MAIL_COLUMNS },
+  review_requests: { table: 'review_requests', key: 'uuid', columns: SEALED_REVIEW_COLUMNS },
 } as const satisfies Record<string, SealedTable>;
 
 /**
@@ -44,8 +46,8 @@ const TABLES = {
  * record, ADR 32) only when rows of an earlier version are sealed for the first time.
  */
 type Stage = keyof typeof TABLES | 'consent-subjects' | 'sessions' | 'provider-secrets';
-const ROTATION_STAGES: readonly Stage[] = ['customers', 'subscriptions', 'consents', 'merchants', 'mail_outbox', 'sessions', 'provider-secrets'];
-const FIRST_SEALING_STAGES: readonly Stage[] = ['customers', 'consent-subjects', 'subscriptions', 'consents', 'merchants', 'mail_outbox', 'sessions', 'provider-secrets'];
+const ROTATION_STAGES: readonly Stage[] = ['customers', 'subscriptions', 'consents', 'merchants', 'mail_outbox', 'review_requests', 'sessions', 'provider-secrets'];
+const FIRST_SEALING_STAGES: readonly Stage[] = ['customers', 'consent-subjects', 'subscriptions', 'consents', 'merchants', 'mail_outbox', 'review_requests', 'sessions', 'provider-secrets'];
 
 export const DEFAULT_BATCH_SIZE = 1000;
 const LEASE_SECONDS = 60;

@@ -59,6 +59,8 @@ export async function applyEvent(app: FastifyInstance, applicationId: string, ev
     }
 
     await repos.applications.updateStatus(applicationId, next.to, next.outcome);
+    // The agreement is concluded: the withdrawal period and its reminder count from here (issue 32).
+    if (next.to === 'SIGNED' || next.to === 'COMPLETED') await repos.afterDecision.markConcluded(applicationId);
     app.changes.publish(q, `app:${applicationId}`);
     q.afterCommit(() => app.metrics.applicationEntered(next.to));
     const entry = await repos.events.append(applicationId, { type: event, status: next.to, outcome: next.outcome, detail: options.detail ?? null });

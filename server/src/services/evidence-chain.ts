@@ -37,6 +37,14 @@ export const EVIDENCE_KINDS = [
   'signed-document',
   /** A mail was handed to the mail server: its message id and digest, template, language, attachments. */
   'mail.sent',
+  /** The customer asked for a review by a person of a decline: the reference, what was asked, digests of their words and document. */
+  'review.requested',
+  /** The lender's answer to a review: upheld or changed, the main factors, the digest of its explanation. */
+  'review.answered',
+  /** The customer withdrew from the agreement: the reference, when the portal received it, the deadline. */
+  'withdrawal.received',
+  /** The lender's staff recorded the withdrawal as handled (back office). */
+  'withdrawal.handled',
 ] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { type ApplicationStatus, type Outcome, type PaymentStatus, PENDING_DECISION_GRACE_SECONDS, STATUS_INFO } from '@portal/domain';
+import { type ApplicationStatus, type Outcome, pagePath, PAGES, type PaymentStatus, PENDING_DECISION_GRACE_SECONDS, STATUS_INFO } from '@portal/domain';
 import { merchantReturnUrl, outcomeOnLeaving } from './merchant-return';
 
 export type { PaymentStatus };
@@ -104,7 +104,12 @@ export function paymentStatusReadModel(app: FastifyInstance) {
         callbackUrl: row.callback_url,
         merchantPaymentReference: row.merchant_payment_reference,
         providerStatusChangedAt: row.status_changed_at ? new Date(row.status_changed_at).getTime() : null,
-        redirectUrl: merchantReturnUrl(returnTo, outcomeOnLeaving({ outcome: row.outcome })),
+        // A consumer's declined credit goes to the portal's decline page first (issue 32): why,
+        // free debt advice, a review by a person, and from there another way to pay at the shop.
+        redirectUrl:
+          row.status === 'DECLINED' && row.provider === 'RESURS' && row.customer_type === 'PRIVATE'
+            ? `${app.config.publicUrl}${pagePath(PAGES.declined.url())}`
+            : merchantReturnUrl(returnTo, outcomeOnLeaving({ outcome: row.outcome })),
       };
       // Unclaimed applications are not cached: the first identification changes their owner.
       if (inputs.ownerNationalIdHash) {

@@ -100,6 +100,8 @@ export interface StatusRow {
   callback_url: string;
   merchant_payment_reference: string;
   status_changed_at: Date | null;
+  provider: Provider;
+  customer_type: CustomerType;
 }
 
 /** What the back office searches by; every field narrows, none is required. */
@@ -191,7 +193,8 @@ export function applicationsRepository(db: Queryable) {
     /** What the waiting screen's status needs, by the merchant's reference (one round trip). */
     async findStatusInputs(merchantId: string, merchantPaymentReference: string): Promise<StatusRow | null> {
       const [row] = await db.query<StatusRow>(
-        `SELECT a.id, c.national_id_hash, a.status, a.outcome, a.callback_url, a.merchant_payment_reference, p.status_changed_at
+        `SELECT a.id, c.national_id_hash, a.status, a.outcome, a.callback_url, a.merchant_payment_reference, p.status_changed_at,
+                a.provider, a.customer_type
            FROM applications a JOIN customers c ON c.application_id = a.id
            LEFT JOIN provider_applications p ON p.application_id = a.id
           WHERE a.merchant_id = $1 AND a.merchant_payment_reference = $2`,

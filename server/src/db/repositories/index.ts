@@ -18,6 +18,7 @@ import { rateLimitsRepository } from './rate-limits';
 import { moneyRepository } from './money';
 import { mailOutboxRepository } from './mail-outbox';
 import { precontractualRepository } from './precontractual';
+import { afterDecisionRepository } from './after-decision';
 
 /** Every repository bound to one connection or transaction. */
 export function repositories(db: Queryable) {
@@ -41,6 +42,7 @@ export function repositories(db: Queryable) {
     money: moneyRepository(db),
     mailOutbox: mailOutboxRepository(db),
     precontractual: precontractualRepository(db),
+    afterDecision: afterDecisionRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

@@ -41,6 +41,8 @@ export function retentionRepository(db: Db) {
           [ids],
         );
         await tx.query('DELETE FROM signing_orders WHERE application_id = ANY($1::uuid[])', [ids]);
+        // A review request's own words and document (issue 32); its reference, outcome and factors stay.
+        await tx.query('UPDATE review_requests SET view = NULL, attachment = NULL WHERE application_id = ANY($1::uuid[])', [ids]);
         await tx.query('DELETE FROM renewal_orders WHERE application_id = ANY($1::uuid[])', [ids]);
         // The link into the lender's pages for this customer; nobody follows it after the end.
         await tx.query('UPDATE provider_applications SET customer_url = NULL WHERE application_id = ANY($1::uuid[])', [ids]);

@@ -81,6 +81,7 @@ export default async function bankIdRoutes(app: FastifyInstance) {
     country: CountryCode,
     reference: string | undefined,
     lang: Language | undefined,
+    then?: 'my-applications',
   ): Promise<{ url: URL } | { unreachable: BrokerReason }> {
     await app.limits.check(reply, [
       { limit: 'identificationPerIp', key: addressKey(request.ip) },
@@ -89,7 +90,7 @@ export default async function bankIdRoutes(app: FastifyInstance) {
     const started = await broker.start(country, lang);
     if (!started.ok) return { unreachable: started.reason };
 
-    const pending: PendingIdentification = { ...started.login, country, ...(reference ? { reference } : {}), startedAt: Date.now() };
+    const pending: PendingIdentification = { ...started.login, country, ...(reference ? { reference } : {}), ...(then ? { then } : {}), startedAt: Date.now() };
     const earlier = (request.session.oidc?.pending ?? []).filter(fresh);
     request.session.oidc = { pending: [...earlier, pending].slice(-PENDING_MAX) };
     request.log.info({ reference: reference ?? null, country }, 'bankid identification started');
@@ -103,8 +104,8 @@ export default async function bankIdRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const country = countryFromParam(request.params.country);
       if (!country) throw ApiError.notFound();
-      const { reference, lang } = request.query;
-      const started = await begin(request, reply, country, reference, lang);
+      const { reference, lang, then } = request.query;
+      const started = await begin(request, reply, country, reference, lang, then);
       if ('unreachable' in started) return fail(request, reply, 'failed', { country, reference }, started.unreachable);
       return reply.header('Cache-Control', 'no-store').redirect(started.url.href, 302);
     },
@@ -117,8 +118,8 @@ export default async function bankIdRoutes(app: FastifyInstance) {
     async (request, reply): Promise<IdentificationStart> => {
       const country = countryFromParam(request.params.country);
       if (!country) throw ApiError.notFound();
-      const { reference, lang } = request.body;
-      const started = await begin(request, reply, country, reference, lang);
+      const { reference, lang, then } = request.body;
+      const started = await begin(request, reply, country, reference, lang, then);
       if ('unreachable' in started) {
         request.log.warn(
           { ...started.unreachable, outcome: 'failed', reference: reference ?? null, country },
@@ -151,7 +152,9 @@ export default async function bankIdRoutes(app: FastifyInstance) {
     request.log.info({ reference: pending.reference ?? null, method: finished.identity.method }, 'logged in');
     const target = pending.reference
       ? `${pagePath(PAGES.apply.url({ reference: pending.reference }))}?countryCode=${pending.country}`
-      : pagePath(PAGES.index.url());
+      : pending.then === 'my-applications'
+        ? `${pagePath(PAGES.myApplications.url())}?countryCode=${pending.country}`
+        : pagePath(PAGES.index.url());
     return reply.header('Cache-Control', 'no-store').redirect(target, 302);
   });
 }

@@ -12,6 +12,7 @@ import resursV1Routes from './resurs-v1';
 import resursV2Routes from './resurs-v2';
 import precontractualRoutes from './precontractual';
 import signB2bRoutes from './sign-b2b';
+import myApplicationsRoutes from './my-applications';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -38,4 +39,5 @@ export default async function loanApplicationApi(app: FastifyInstance) {
   await app.register(leaveRoutes);
   await app.register(signB2bRoutes);
   await app.register(precontractualRoutes);
+  await app.register(myApplicationsRoutes);
 }

@@ -66,6 +66,9 @@ export const submitLimits = (request: FastifyRequest): LimitKey[] => [
   { limit: 'submitPerSession', key: identifiedSession(request) },
 ];
 
+/** What a request from the customer's own page (a review, a withdrawal) counts against: the session. */
+export const ownPageLimits = (request: FastifyRequest): LimitKey[] => [{ limit: 'signingPerSession', key: identifiedSession(request) }];
+
 /** What a signing start or a refresh of the signatures counts against, as a submit. */
 export const signingLimits = (request: FastifyRequest): LimitKey[] => [
   { limit: 'signingPerApplication', key: request.session.activeReference },
