@@ -1,20 +1,33 @@
 /**
  * A mail's words as the customer reads them: one plain layout rendered twice, as accessible HTML
- * (the language on `<html>`, a title, a heading, real text in paragraphs, a described link, no
+ * (the language on `<html>`, a title, a heading, real text in paragraphs and lists, described links, no
  * images, no tables, contrast and size as on the portal's pages) and as the plain-text part that
  * says the same, for clients and readers that show no HTML.
  */
 import type { Language } from '@portal/domain';
 
+/** A link (an absolute http(s) address) with words that say where it goes. */
+export interface MailLink {
+  label: string;
+  url: string;
+}
+
+/**
+ * One block of a mail's body: a paragraph (a plain string), a bulleted list (a real `<ul>`, so a
+ * screen reader says how many items there are), a quotation of someone's own words (a
+ * `<blockquote>`, its line breaks kept) or a link on a line of its own.
+ */
+export type MailBlock = string | { list: readonly string[] } | { quote: string } | { link: MailLink };
+
 export interface MailLayout {
   subject: string;
   heading: string;
-  /** Paragraphs before the action. */
-  intro: readonly string[];
-  /** One link the mail is for (an absolute http(s) address), with words that say where it goes. */
-  action?: { label: string; url: string };
-  /** Paragraphs after the action. */
-  outro?: readonly string[];
+  /** Paragraphs (and lists, quotations, links) before the action. */
+  intro: readonly MailBlock[];
+  /** One link the mail is for, shown as its call to action. */
+  action?: MailLink;
+  /** Paragraphs (and lists, quotations, links) after the action. */
+  outro?: readonly MailBlock[];
   /** Who sent it and why; small print under a rule. */
   footer: string;
 }
@@ -44,10 +57,40 @@ const PARAGRAPH = 'margin:0 0 16px';
 const LINK = 'color:#0550ae;text-decoration:underline;font-weight:600';
 const RULE = 'border:0;border-top:1px solid #d0d7de;margin:24px 0 16px';
 const FOOTER = 'margin:0;font-size:14px;color:#57606a';
+const LIST = 'margin:0 0 16px;padding:0 0 0 24px';
+const LIST_ITEM = 'margin:0 0 8px';
+const QUOTE = 'margin:0 0 16px;padding:0 0 0 12px;border-left:4px solid #d0d7de';
+
+const checkedLink = (link: MailLink): MailLink => ({ label: link.label, url: checkedUrl(link.url) });
+
+function htmlBlock(block: MailBlock): string {
+  if (typeof block === 'string') return `<p style="${PARAGRAPH}">${escapeHtml(block)}</p>`;
+  if ('list' in block) {
+    if (block.list.length === 0) return '';
+    return [`<ul style="${LIST}">`, ...block.list.map((item) => `<li style="${LIST_ITEM}">${escapeHtml(item)}</li>`), '</ul>'].join('\n');
+  }
+  if ('quote' in block) {
+    // Someone's own words: every character escaped, their line breaks kept.
+    const lines = block.quote.trim().split(/\r?\n/).map(escapeHtml).join('<br>\n');
+    return `<blockquote style="${QUOTE}"><p style="margin:0">${lines}</p></blockquote>`;
+  }
+  const link = checkedLink(block.link);
+  return `<p style="${PARAGRAPH}"><a href="${escapeHtml(link.url)}" style="${LINK}">${escapeHtml(link.label)}</a></p>`;
+}
+
+// In the text part a block ends with an empty line; a list's items start with a dash, a
+// quotation's lines with "> " as mail clients quote.
+function textBlock(block: MailBlock): string[] {
+  if (typeof block === 'string') return [block, ''];
+  if ('list' in block) return block.list.length === 0 ? [] : [...block.list.map((item) => `- ${item}`), ''];
+  if ('quote' in block) return [...block.quote.trim().split(/\r?\n/).map((line) => (line === '' ? '>' : `> ${line}`)), ''];
+  const link = checkedLink(block.link);
+  return [`${link.label}:`, link.url, ''];
+}
 
 export function renderLayout(language: Language, layout: MailLayout): MailContent {
-  const action = layout.action && { label: layout.action.label, url: checkedUrl(layout.action.url) };
-  const paragraphs = (texts: readonly string[] = []) => texts.map((text) => `<p style="${PARAGRAPH}">${escapeHtml(text)}</p>`).join('\n');
+  const action = layout.action && checkedLink(layout.action);
+  const paragraphs = (blocks: readonly MailBlock[] = []) => blocks.map(htmlBlock).filter((block) => block !== '').join('\n');
   const html = [
     '<!doctype html>',
     `<html lang="${language}" dir="ltr">`,
@@ -77,9 +120,9 @@ export function renderLayout(language: Language, layout: MailLayout): MailConten
   const text = [
     layout.heading,
     '',
-    ...layout.intro.flatMap((p) => [p, '']),
+    ...layout.intro.flatMap(textBlock),
     ...(action ? [`${action.label}:`, action.url, ''] : []),
-    ...(layout.outro ?? []).flatMap((p) => [p, '']),
+    ...(layout.outro ?? []).flatMap(textBlock),
     '--',
     layout.footer,
     '',
