@@ -3,6 +3,7 @@
  * shops. One definition of its roles, its routes and who may call each, its request and answer
  * shapes and its limits, shared by the server, the console and the tests.
  */
+import { REVIEW_OUTCOMES, REVIEW_STATUSES, REVIEW_WANTS, WITHDRAWAL_STATES } from './after-decision';
 import { COUNTRY_CODES, LANGUAGES } from './countries';
 import { APPLICATION_STATUSES, MERCHANT_STATUSES } from './lifecycle';
 import { CUSTOMER_TYPES, OUTCOMES, PROVIDERS } from './outcomes';
@@ -104,6 +105,14 @@ export const BACK_OFFICE_API = {
   providers: r('GET', '/api/back-office/v1/providers', 'support'),
   /** Runs the providers' preflight now (harmless calls only): what `npm run providers:check` prints. */
   checkProviders: r('POST', '/api/back-office/v1/providers/check', 'support'),
+  /** Review requests and withdrawals waiting for the lender's staff, with their deadlines (issue 32). */
+  afterDecisionQueue: r('GET', '/api/back-office/v1/reviews-and-withdrawals', 'support'),
+  /** The customer's own words and document of the application's review request, for a stated reason (issue 32). */
+  reviewContent: r('POST', '/api/back-office/v1/applications/:reference/review/content', 'support'),
+  /** The lender's answer to the application's review request, recorded once (issue 32). */
+  answerReview: r('POST', '/api/back-office/v1/applications/:reference/review/answer', 'support'),
+  /** The application's withdrawal handled at the lender (the repayment arranged), recorded once (issue 32). */
+  handleWithdrawal: r('POST', '/api/back-office/v1/applications/:reference/withdrawal/handled', 'support'),
 } as const;
 export type BackOfficeOperation = keyof typeof BACK_OFFICE_API;
 
@@ -133,6 +142,9 @@ export const AUDIT_ACTIONS = [
   'api_key.revoked',
   'webhook_secret.rotated',
   'providers.checked',
+  'review.content_viewed',
+  'review.answered',
+  'withdrawal.handled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -229,6 +241,23 @@ export const rotateSecretSchema = z.strictObject({
   graceHours: z._default(z.int().check(z.minimum(0), z.maximum(BACK_OFFICE_LIMITS.secretGraceHoursMax)), BACK_OFFICE_LIMITS.secretGraceHoursDefault),
   reason: z.optional(reasonSchema),
 });
+
+/** The lender's answer to a review as the back office takes it: the main factors, one each, and its words to the customer. */
+export const REVIEW_ANSWER_LIMITS = { factorsMax: 10, factorMax: 300, explanationMax: 4000, noteMax: 1000 } as const;
+
+export const reviewAnswerBodySchema = z.strictObject({
+  outcome: z.enum(REVIEW_OUTCOMES),
+  factors: z.array(requiredText(REVIEW_ANSWER_LIMITS.factorMax)).check(z.minLength(1, validationKey('required')), z.maxLength(REVIEW_ANSWER_LIMITS.factorsMax)),
+  explanation: requiredText(REVIEW_ANSWER_LIMITS.explanationMax),
+  reason: reasonSchema,
+});
+export type ReviewAnswerBody = z.infer<typeof reviewAnswerBodySchema>;
+
+export const withdrawalHandledBodySchema = z.strictObject({
+  note: optionalText(REVIEW_ANSWER_LIMITS.noteMax),
+  reason: reasonSchema,
+});
+export type WithdrawalHandledBody = z.infer<typeof withdrawalHandledBodySchema>;
 
 export const auditQuerySchema = z.strictObject({
   action: z.optional(z.enum(AUDIT_ACTIONS)),
@@ -391,6 +420,64 @@ export const applicationDetailSchema = z.object({
   moneyOperations: z.array(backOfficeMoneyOperationSchema),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
+
+/** Where an open review request or withdrawal belongs: its application, the shop and the country. */
+const queueApplicationFields = {
+  applicationReference: z.string(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  countryCode: z.enum(COUNTRY_CODES),
+};
+
+/** An open review request as the lender's staff see it in the queue (never the customer's words: those take a reason). */
+export const queueReviewSchema = z.object({
+  /** What the customer quotes, e.g. `R-7K2M9QXD`. */
+  reference: z.string(),
+  ...queueApplicationFields,
+  status: z.enum(REVIEW_STATUSES),
+  wants: z.array(z.enum(REVIEW_WANTS)),
+  createdAt: z.string(),
+  /** When the lender's answer is due. */
+  dueAt: z.string(),
+  /** Past its due date, unanswered. */
+  overdue: z.boolean(),
+  /** The document the customer added: its name and type (the bytes take a reason). */
+  attachment: z.nullable(z.object({ name: z.string(), type: z.string() })),
+});
+export type QueueReview = z.infer<typeof queueReviewSchema>;
+
+/** A withdrawal not yet handled at the lender. */
+export const queueWithdrawalSchema = z.object({
+  /** What the customer quotes, e.g. `W-7K2M9QXD`. */
+  reference: z.string(),
+  ...queueApplicationFields,
+  /** When the portal received it (the acknowledgement's date and time). */
+  receivedAt: z.string(),
+  /** The last moment the agreement allowed it. */
+  deadline: z.string(),
+  state: z.enum(WITHDRAWAL_STATES),
+  /** What the portal did at the lender: `open-amount-cancelled` when what was not paid to the shop was cancelled; null when nothing was. */
+  lenderAction: z.nullable(z.string()),
+});
+export type QueueWithdrawal = z.infer<typeof queueWithdrawalSchema>;
+
+export const afterDecisionQueueSchema = z.object({
+  /** Unanswered review requests, the soonest due first. */
+  reviews: z.array(queueReviewSchema),
+  /** Withdrawals not handled at the lender, the oldest first. */
+  withdrawals: z.array(queueWithdrawalSchema),
+  /** Each list shows at most this many. */
+  limit: z.number(),
+});
+export type AfterDecisionQueue = z.infer<typeof afterDecisionQueueSchema>;
+
+/** The customer's own words and document of a review request, opened for the lender's staff. */
+export const reviewContentSchema = z.object({
+  reference: z.string(),
+  view: z.nullable(z.string()),
+  attachment: z.nullable(z.object({ name: z.string(), type: z.string(), sha256: z.string(), contentBase64: z.string() })),
+});
+export type ReviewContent = z.infer<typeof reviewContentSchema>;
 
 export const revealedNationalIdSchema = z.object({ nationalId: z.nullable(z.string()) });
 

@@ -13,6 +13,7 @@ import type { OperatorSession } from '../../db/repositories/operator-sessions';
 import { sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { sessionSecret } from '../../services/session-secret';
+import afterDecisionRoutes from './after-decision';
 import applicationRoutes from './applications';
 import evidenceRoutes from './evidence';
 import administrationRoutes from './administration';
@@ -77,5 +78,6 @@ export default async function backOffice(app: FastifyInstance) {
     await scope.register(administrationRoutes);
     await scope.register(operationsRoutes);
     await scope.register(mailRoutes);
+    await scope.register(afterDecisionRoutes);
   });
 }
