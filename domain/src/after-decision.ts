@@ -41,7 +41,8 @@ export const WITHDRAWAL_REMINDER_IF_SECCI_WITHIN_HOURS = 24;
 export const WITHDRAWAL_STATES = ['received', 'sent_to_lender', 'lender_queue', 'done'] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
-const TIME_ZONES: Readonly<Record<CountryCode, string>> = { SE: 'Europe/Stockholm', NO: 'Europe/Oslo' };
+/** Each country's own time: deadlines are days there, and mails say times there. */
+export const TIME_ZONES: Readonly<Record<CountryCode, string>> = { SE: 'Europe/Stockholm', NO: 'Europe/Oslo' };
 
 /** The offset of a time zone at an instant, in minutes (east positive). */
 function zoneOffsetMinutes(timeZone: string, at: Date): number {

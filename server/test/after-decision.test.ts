@@ -77,6 +77,8 @@ describe.each(ENGINES)('after the decision on %s', (engine) => {
       reviewAvailable: true,
     });
     expect(page.review).toBeUndefined();
+    // The e-mail copy of the decline, with the way to a review.
+    expect(await mails(customer)).toContain('decline-notice');
   });
 
   it('takes a review request with the view and a document, mails a receipt, and shows the sandbox lender\u2019s answer', async () => {

@@ -14,6 +14,7 @@ import type { EventDetail } from '../db/repositories/events';
 import { WEBHOOK_QUEUE } from './queues';
 import type { WebhookJob } from '../jobs/webhook-delivery';
 import { createSubscription } from './renewal';
+import { queueDeclineNotice } from './after-decision/decline-notice';
 
 /** An event the lifecycle table does not allow in the application's current status. */
 export class TransitionRefused extends Error {
@@ -79,6 +80,8 @@ export async function applyEvent(app: FastifyInstance, applicationId: string, ev
       const job: WebhookJob = { eventId: id, applicationId, sequence };
       await app.jobs.send(WEBHOOK_QUEUE, job, { transaction: q });
     }
+    // A consumer's decline is mailed to them at once, with the way to a review (issue 32).
+    if (next.to === 'DECLINED' && current.status !== 'DECLINED') await queueDeclineNotice(app, q, updated);
     if (next.to === 'COMPLETED' && current.status !== 'COMPLETED') {
       await becomeSubscription(app, q, updated);
       // Granted: a consumer credit's amount is authorized at the lender, for the merchant to capture.

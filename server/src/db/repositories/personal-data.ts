@@ -15,7 +15,7 @@ export function personalDataOf(db: Queryable): PersonalData {
 
 /** A table whose text columns hold sealed values, and where its national ID's lookup hash goes. */
 export interface SealedTable {
-  table: 'customers' | 'subscriptions' | 'consents' | 'merchants' | 'mail_outbox';
+  table: 'customers' | 'subscriptions' | 'consents' | 'merchants' | 'mail_outbox' | 'review_requests';
   /** The primary key `id`: a uuid, or text (merchants). */
   key: 'uuid' | 'text';
   columns: readonly string[];

@@ -118,6 +118,9 @@ export async function requestReview(
             receivedAt: kept.createdAt,
             country: application.countryCode,
             myApplicationsUrl: myApplicationsUrl(app),
+            wants: kept.wants,
+            view,
+            hasAttachment: attachment !== null,
           },
         },
       });

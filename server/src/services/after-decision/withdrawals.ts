@@ -126,3 +126,17 @@ export async function withdraw(app: FastifyInstance, application: ApplicationRec
   app.log.info({ reference: application.reference, withdrawal: withdrawal?.reference }, 'agreement withdrawn');
   return withdrawalView(application, concludedAt, deadline, withdrawal, now);
 }
+
+/**
+ * The lender's staff recorded the withdrawal as handled (the repayment arranged), in the back
+ * office: kept once, with the evidence. Answers false when it was handled already.
+ */
+export async function completeWithdrawal(app: FastifyInstance, withdrawalId: string, handledBy: string, note: string | null): Promise<boolean> {
+  const withdrawal = await app.repos.afterDecision.withdrawalById(withdrawalId);
+  if (!withdrawal) throw ApiError.notFound();
+  return app.db.transaction(async (tx) => {
+    if (!(await repositories(tx).afterDecision.completeWithdrawal(withdrawalId, handledBy, note))) return false;
+    await appendEvidence(tx, withdrawal.applicationId, { kind: 'withdrawal.handled', data: { reference: withdrawal.reference } });
+    return true;
+  });
+}

@@ -3,12 +3,11 @@
  * shows, by name: never a national ID (queue-mail.ts also refuses a mail that carries the
  * applicant's). A new mail is a new entry here, with its words in the three languages.
  */
-import { type CountryCode, type Currency, type Language, LANGUAGE_LOCALES, moneyFormatOptions, type ReviewOutcome, type ReviewWant } from '@portal/domain';
+import { type CountryCode, type Currency, type Language, LANGUAGE_LOCALES, moneyFormatOptions, type ReviewOutcome, type ReviewWant, TIME_ZONES } from '@portal/domain';
 import { type MailBlock, type MailContent, type MailLayout, renderLayout } from './render';
 
 // The country's own clock: a customer reads a time as it was where they live, and the mail says
 // whose time it is, so a time near midnight cannot be read as the day before or after.
-const TIME_ZONES: Readonly<Record<CountryCode, string>> = { SE: 'Europe/Stockholm', NO: 'Europe/Oslo' };
 const LOCAL_TIME: Readonly<Record<Language, Record<CountryCode, string>>> = {
   en: { SE: 'Swedish time', NO: 'Norwegian time' },
   sv: { SE: 'svensk tid', NO: 'norsk tid' },

@@ -152,7 +152,7 @@ export async function providePrecontractual(app: FastifyInstance, application: A
       applicationId: application.id,
       to: customer.email as string,
       language: context.language,
-      template: { name: 'precontractual-information', params: { lenderName: CONSUMER_LENDER_NAME, merchantName: merchant?.name ?? application.merchantId, resumeUrl } },
+      template: { name: 'precontractual-information', params: { lenderName: CONSUMER_LENDER_NAME, merchantName: merchant?.name ?? application.merchantId, resumeUrl, myApplicationsUrl: `${app.config.publicUrl}${pagePath(PAGES.myApplications.url())}` } },
       attachments: [{ filename: `${fileName(title)}.pdf`, contentType: 'application/pdf', content: pdf }],
     });
     await kept.setMail(application.id, mailId);
