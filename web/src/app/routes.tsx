@@ -17,9 +17,9 @@ const PaymentLoadingPage = page(() => import('./pages/payment-loading'), 'paymen
 const PaymentPage = page(() => import('./pages/payment'), 'payment');
 const PaymentFailPage = page(() => import('./pages/payment-fail'), 'payment');
 const DeclinedPage = page(() => import('./pages/declined'), 'my');
-const MyApplicationsPage = page(() => import('./pages/my-applications'), 'my');
-const ReviewPage = page(() => import('./pages/review'), 'my');
-const WithdrawPage = page(() => import('./pages/withdraw'), 'my');
+const MyApplicationsPage = page(() => import('./pages/my-applications'), 'my', 'my-list');
+const ReviewPage = page(() => import('./pages/review'), 'my', 'my-review');
+const WithdrawPage = page(() => import('./pages/withdraw'), 'my', 'my-withdraw');
 const DesignSystemPage = page(() => import('./pages/design-system'), 'ds');
 
 /** A lazily loaded page that arrives with its texts, so it never shows a message id. */

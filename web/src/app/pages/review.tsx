@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, Redirect, useParams } from 'wouter';
 import { PAGES } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { MessagePanel } from '@/components/layout/message-panel';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { buttonVariants } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
-import { useApplicationLanguage } from '@/lib/flow/use-application-language';
+import { useCountryLanguage } from '@/features/my-applications/hooks/use-country-language';
 import { useT } from '@/lib/i18n';
-import { IdentifyPanel } from '@/features/my-applications/components/identify-panel';
 import { ReviewForm } from '@/features/my-applications/components/review-form';
 import { ReviewState } from '@/features/my-applications/components/review-state';
 import { useMyApplication } from '@/features/my-applications/hooks/use-my-application';
@@ -17,7 +16,7 @@ function BackToList() {
   const t = useT();
   return (
     <Link href={PAGES.myApplications.url()} className={buttonVariants({ variant: 'secondary' })}>
-      {t('my.review.backToList')}
+      {t('my.backToList')}
     </Link>
   );
 }
@@ -32,14 +31,15 @@ export default function ReviewPage() {
   const state = useMyApplication(reference);
   // Sent from here: the confirmation stays, though the list asked again now has the request.
   const [sentHere, setSentHere] = useState(false);
-  const languageReady = useApplicationLanguage(state.kind === 'found' ? state.application.countryCode : undefined);
+  const languageReady = useCountryLanguage(state.kind === 'found' ? state.application.countryCode : undefined);
 
-  if (state.kind === 'unidentified') return <IdentifyPanel />;
+  // Nobody identified: BankID is on the list's page, which leads back to this one's link.
+  if (state.kind === 'unidentified') return <Redirect to={PAGES.myApplications.url()} replace />;
   if (state.kind === 'error') return <ApiErrorView error={state.error} onRetry={state.retry} />;
   if (state.kind === 'missing') {
     return (
-      <MessagePanel tone="warning" title={t('my.review.notFoundTitle')} actions={<BackToList />}>
-        <p>{t('my.review.notFound')}</p>
+      <MessagePanel tone="warning" title={t('my.notFoundTitle')} actions={<BackToList />}>
+        <p>{t('my.notFound')}</p>
       </MessagePanel>
     );
   }
@@ -50,7 +50,7 @@ export default function ReviewPage() {
     return (
       <section aria-labelledby="review-title" className="space-y-6">
         <Heading level={1} id="review-title">
-          {t('my.review.title')}
+          {t('my-review.title')}
         </Heading>
         <ReviewState review={application.review} lender={application.lender} level={2} />
         <BackToList />
@@ -59,8 +59,8 @@ export default function ReviewPage() {
   }
   if (!application.decline?.reviewAvailable && !sentHere) {
     return (
-      <MessagePanel tone="info" title={t('my.review.title')} actions={<BackToList />}>
-        <p>{t('my.review.notAvailable')}</p>
+      <MessagePanel tone="info" title={t('my-review.title')} actions={<BackToList />}>
+        <p>{t('my-review.notAvailable')}</p>
       </MessagePanel>
     );
   }

@@ -79,10 +79,10 @@ describe('the withdrawal from a credit agreement (issue 32)', () => {
     expect(screen.queryByRole('button', { name: /Withdraw|Confirm/ })).toBeNull();
   });
 
-  it('offers BankID first when nobody is identified', async () => {
+  it('sends a person nobody has identified to identify on their applications page', async () => {
     serve({ [MY_APPLICATIONS]: UNIDENTIFIED });
     renderPage();
-    expect(await screen.findByRole('button', { name: 'Identify with BankID' })).toBeInTheDocument();
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/my-applications');
     expect(screen.queryByRole('button', { name: 'Withdraw from the agreement' })).toBeNull();
   });
 });

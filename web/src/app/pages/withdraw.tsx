@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, Redirect, useParams } from 'wouter';
 import { PAGES } from '@portal/domain';
 import { ApiErrorView } from '@/components/layout/api-error-view';
 import { MessagePanel } from '@/components/layout/message-panel';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { buttonVariants } from '@/components/ui/button';
-import { useApplicationLanguage } from '@/lib/flow/use-application-language';
+import { useCountryLanguage } from '@/features/my-applications/hooks/use-country-language';
 import { useT } from '@/lib/i18n';
-import { IdentifyPanel } from '@/features/my-applications/components/identify-panel';
 import { WithdrawalUnavailable } from '@/features/my-applications/components/withdrawal-notice';
 import { WithdrawalSteps } from '@/features/my-applications/components/withdrawal-steps';
 import { useMyApplication } from '@/features/my-applications/hooks/use-my-application';
@@ -16,7 +15,7 @@ function BackToList() {
   const t = useT();
   return (
     <Link href={PAGES.myApplications.url()} className={buttonVariants({ variant: 'secondary' })}>
-      {t('my.review.backToList')}
+      {t('my.backToList')}
     </Link>
   );
 }
@@ -31,14 +30,15 @@ export default function WithdrawPage() {
   const state = useMyApplication(reference);
   // Withdrawn from here: the acknowledgement stays, though the list asked again says it is no longer open.
   const [withdrawnHere, setWithdrawnHere] = useState(false);
-  const languageReady = useApplicationLanguage(state.kind === 'found' ? state.application.countryCode : undefined);
+  const languageReady = useCountryLanguage(state.kind === 'found' ? state.application.countryCode : undefined);
 
-  if (state.kind === 'unidentified') return <IdentifyPanel />;
+  // Nobody identified: BankID is on the list's page, which leads back to this one's link.
+  if (state.kind === 'unidentified') return <Redirect to={PAGES.myApplications.url()} replace />;
   if (state.kind === 'error') return <ApiErrorView error={state.error} onRetry={state.retry} />;
   if (state.kind === 'missing') {
     return (
-      <MessagePanel tone="warning" title={t('my.review.notFoundTitle')} actions={<BackToList />}>
-        <p>{t('my.review.notFound')}</p>
+      <MessagePanel tone="warning" title={t('my.notFoundTitle')} actions={<BackToList />}>
+        <p>{t('my.notFound')}</p>
       </MessagePanel>
     );
   }
@@ -47,7 +47,7 @@ export default function WithdrawPage() {
   const { application } = state;
   if (!application.withdrawal.available && !withdrawnHere) {
     return (
-      <MessagePanel tone="info" title={t('my.withdrawal.unavailableTitle')} actions={<BackToList />}>
+      <MessagePanel tone="info" title={t('my-withdraw.unavailableTitle')} actions={<BackToList />}>
         {application.withdrawal.unavailableBecause === 'not_concluded' ? (
           <p>{t('my.withdrawal.not_concluded')}</p>
         ) : (

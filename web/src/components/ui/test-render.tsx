@@ -10,7 +10,7 @@ import { i18n, loadNamespaces } from '@/lib/i18n';
 
 i18n.loadAndActivate({ locale: 'en', messages });
 // Every page's namespace counts as loaded, so a language switch in a test loads them all again.
-await loadNamespaces('index', 'apply', 'sign', 'payment', 'closed', 'error-page', 'sandbox', 'sign-fail', 'ds', 'my');
+await loadNamespaces('index', 'apply', 'sign', 'payment', 'closed', 'error-page', 'sandbox', 'sign-fail', 'ds', 'my', 'my-list', 'my-review', 'my-withdraw');
 
 function Providers({ children }: { children: ReactNode }) {
   return <I18nProvider i18n={i18n}>{children}</I18nProvider>;

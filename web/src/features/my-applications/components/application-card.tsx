@@ -18,7 +18,7 @@ function ContinueLink({ url }: { url: string }) {
   if (url.startsWith(`${SPA_BASE}/`)) {
     return (
       <Link href={`~${url}`} className={className}>
-        {t('my.card.continue')}
+        {t('my-list.card.continue')}
       </Link>
     );
   }
@@ -26,7 +26,7 @@ function ContinueLink({ url }: { url: string }) {
   if (!href) return null;
   return (
     <a href={href} className={className}>
-      {t('my.card.continue')}
+      {t('my-list.card.continue')}
     </a>
   );
 }
@@ -38,11 +38,11 @@ export function ApplicationCard({ application }: { application: MyApplication })
   const amount = money(application.amount, application.currency);
   const titleId = `application-${application.reference}`;
   const rows: [string, string][] = [
-    [t('my.card.amount'), amount],
-    [t('my.card.lender'), application.lender],
-    [t('my.card.date'), date(application.createdAt)],
-    [t('my.card.status'), t(`my.status.${application.status}`)],
-    [t('my.card.reference'), application.reference],
+    [t('my-list.card.amount'), amount],
+    [t('my-list.card.lender'), application.lender],
+    [t('my-list.card.date'), date(application.createdAt)],
+    [t('my-list.card.status'), t(`my-list.status.${application.status}`)],
+    [t('my-list.card.reference'), application.reference],
   ];
   return (
     <article aria-labelledby={titleId} className="space-y-4 rounded-lg border border-neutral-300 bg-white p-4 sm:p-5" data-testid="my-application">
@@ -60,14 +60,14 @@ export function ApplicationCard({ application }: { application: MyApplication })
       {application.documents.length > 0 ? (
         <section aria-labelledby={`${titleId}-documents`} className="space-y-2">
           <Heading level={3} size={4} id={`${titleId}-documents`}>
-            {t('my.card.documents')}
+            {t('my-list.card.documents')}
           </Heading>
           <ul className="space-y-1">
             {application.documents.map((document) => (
               <li key={document.kind}>
                 <a href={document.url} className={LINK} target="_blank" rel="noopener noreferrer">
-                  {t(`my.documents.${document.kind}`)}
-                  <span className="sr-only"> {t('my.card.newTab')}</span>
+                  {t(`my-list.documents.${document.kind}`)}
+                  <span className="sr-only"> {t('my.newTab')}</span>
                 </a>
               </li>
             ))}

@@ -19,7 +19,7 @@ export function DebtAdvice({ country, url, level }: { country: CountryCode; url:
         {t('my.debtAdvice.text')}{' '}
         <a href={url} className={LINK} target="_blank" rel="noopener noreferrer">
           {t(`my.debtAdvice.${country}.link`)}
-          <span className="sr-only"> {t('my.card.newTab')}</span>
+          <span className="sr-only"> {t('my.newTab')}</span>
         </a>
         .
       </p>

@@ -3,12 +3,12 @@ import { useSearch } from 'wouter';
 import { countryFromParam } from '@portal/domain';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
 import { Heading } from '@/components/ui/heading';
 import { Text } from '@/components/ui/text';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/route-errors';
 import { useStartMyIdentification } from '../hooks/use-start-my-identification';
+import { ErrorText } from './plain-controls';
 
 const COUNTRIES = ['SE', 'NO'] as const;
 type Country = (typeof COUNTRIES)[number];
@@ -41,14 +41,14 @@ export function IdentifyPanel() {
   return (
     <section aria-labelledby="my-identify-title" className="space-y-6">
       <Heading level={1} id="my-identify-title">
-        {t('my.title')}
+        {t('my-list.title')}
       </Heading>
-      {identification === 'cancelled' ? <Alert variant="info">{t('my.identify.cancelled')}</Alert> : null}
-      {identification === 'failed' ? <Alert variant="error">{t('my.identify.failed')}</Alert> : null}
-      <Text>{t('my.identify.text')}</Text>
+      {identification === 'cancelled' ? <Alert variant="info">{t('my-list.identify.cancelled')}</Alert> : null}
+      {identification === 'failed' ? <Alert variant="error">{t('my-list.identify.failed')}</Alert> : null}
+      <Text>{t('my-list.identify.text')}</Text>
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <fieldset aria-describedby={missingCountry ? errorId : undefined} className="space-y-3">
-          <legend className="mb-2 font-semibold text-neutral-900">{t('my.identify.country')}</legend>
+          <legend className="mb-2 font-semibold text-neutral-900">{t('my-list.identify.country')}</legend>
           {COUNTRIES.map((option) => (
             <div key={option} className="flex items-center gap-3">
               <input
@@ -64,14 +64,14 @@ export function IdentifyPanel() {
                 className="size-6 shrink-0 cursor-pointer accent-brand-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus"
               />
               <label htmlFor={`${legendId}-${option}`} className="cursor-pointer text-base">
-                {t(`my.identify.${option}`)}
+                {t(`my-list.identify.${option}`)}
               </label>
             </div>
           ))}
-          {missingCountry ? <FieldError id={errorId}>{t('my.identify.chooseCountry')}</FieldError> : null}
+          {missingCountry ? <ErrorText id={errorId}>{t('my-list.identify.chooseCountry')}</ErrorText> : null}
         </fieldset>
         <Button type="submit" size="lg" loading={bankId.starting}>
-          {t('my.identify.start')}
+          {t('my-list.identify.start')}
         </Button>
         {bankId.error ? <Alert variant="error">{errorText(bankId.error, t)}</Alert> : null}
       </form>

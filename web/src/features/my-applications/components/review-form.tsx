@@ -3,11 +3,7 @@ import { Link } from 'wouter';
 import { PAGES, REVIEW_VIEW_MAX_LENGTH, REVIEW_WANTS, type ReviewWant } from '@portal/domain';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { FieldError } from '@/components/ui/field-error';
-import { FormField } from '@/components/ui/form-field';
 import { Heading } from '@/components/ui/heading';
-import { TextArea } from '@/components/ui/text-area';
 import { Text } from '@/components/ui/text';
 import { ApiRequestError } from '@/lib/api-client';
 import { type MessageKey, useT } from '@/lib/i18n';
@@ -16,11 +12,12 @@ import { useFormat } from '@/lib/use-format';
 import { type MyApplication, requestReview, type ReviewView } from '../api/my-applications';
 import { useFocusOnChange } from '../hooks/use-focus-on-change';
 import { type Attachment, type AttachmentProblem, readAttachment } from '../logic/attachment';
+import { CONTROL, ErrorText, PlainCheckbox } from './plain-controls';
 
 const PROBLEM_TEXT: Record<AttachmentProblem, MessageKey> = {
-  type: 'my.review.fileType',
-  size: 'my.review.fileSize',
-  unreadable: 'my.review.fileUnreadable',
+  type: 'my-review.fileType',
+  size: 'my-review.fileSize',
+  unreadable: 'my-review.fileUnreadable',
 };
 
 /** The API's refusal in its own words (it answers `{ message }` in the customer's language), else ours. */
@@ -108,34 +105,36 @@ export function ReviewForm({ application, onSent }: { application: MyApplication
     return (
       <section aria-labelledby="review-sent-title" className="space-y-6">
         <Heading level={1} id="review-sent-title" ref={heading} tabIndex={-1}>
-          {t('my.review.sentTitle')}
+          {t('my-review.sentTitle')}
         </Heading>
         <Alert variant="success">
-          {t('my.review.sent', { lender, time: dateTime(sent.sentToLenderAt ?? sent.createdAt), reference: sent.reference })}
+          {t('my-review.sent', { lender, time: dateTime(sent.sentToLenderAt ?? sent.createdAt), reference: sent.reference })}
         </Alert>
         <Link href={PAGES.myApplications.url()} className={buttonVariants({ variant: 'secondary' })}>
-          {t('my.review.backToList')}
+          {t('my.backToList')}
         </Link>
       </section>
     );
   }
 
-  const wantsError = showErrors && noChoice ? t('my.review.chooseOne') : null;
+  const wantsError = showErrors && noChoice ? t('my-review.chooseOne') : null;
+  const viewError = showErrors && tooLong ? t('my-review.tooLong', { max: REVIEW_VIEW_MAX_LENGTH }) : null;
   return (
     <section aria-labelledby="review-title" className="space-y-6">
       <Heading level={1} id="review-title" ref={heading} tabIndex={-1}>
-        {t('my.review.title')}
+        {t('my-review.title')}
       </Heading>
-      <Text>{t('my.review.intro', { lender, shop })}</Text>
+      <Text>{t('my-review.intro', { lender, shop })}</Text>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6">
         <fieldset aria-describedby={`${ids}-wants-hint${wantsError ? ` ${ids}-wants-error` : ''}`} className="space-y-3">
-          <legend className="font-semibold text-neutral-900">{t('my.review.wantsLegend')}</legend>
+          <legend className="font-semibold text-neutral-900">{t('my-review.wantsLegend')}</legend>
           <p id={`${ids}-wants-hint`} className="text-sm text-neutral-700">
-            {t('my.review.wantsHint')}
+            {t('my-review.wantsHint')}
           </p>
           {REVIEW_WANTS.map((want, index) => (
-            <Checkbox
+            <PlainCheckbox
               key={want}
+              id={`${ids}-want-${want}`}
               ref={index === 0 ? firstBox : undefined}
               name="wants"
               value={want}
@@ -143,31 +142,41 @@ export function ReviewForm({ application, onSent }: { application: MyApplication
               aria-invalid={wantsError ? true : undefined}
               onChange={toggle(want)}
             >
-              {t(`my.review.wants.${want}`)}
-            </Checkbox>
+              {t(`my-review.wants.${want}`)}
+            </PlainCheckbox>
           ))}
-          {wantsError ? <FieldError id={`${ids}-wants-error`}>{wantsError}</FieldError> : null}
+          {wantsError ? <ErrorText id={`${ids}-wants-error`}>{wantsError}</ErrorText> : null}
         </fieldset>
 
-        <FormField
-          id={`${ids}-view`}
-          label={t('my.review.view')}
-          hint={t('my.review.viewHint')}
-          error={showErrors && tooLong ? t('my.review.tooLong', { max: REVIEW_VIEW_MAX_LENGTH }) : null}
-        >
-          <TextArea rows={6} value={view} onChange={(event) => setView(event.target.value)} aria-describedby={`${ids}-counter`} />
-        </FormField>
-        {/* The counter is read with the field; its changes are not announced at every key. */}
-        <p id={`${ids}-counter`} className={tooLong ? 'text-sm font-semibold text-red-700' : 'text-sm text-neutral-700'}>
-          {t('my.review.counter', { count: view.length, max: REVIEW_VIEW_MAX_LENGTH })}
-        </p>
+        <div className="space-y-1.5">
+          <label htmlFor={`${ids}-view`} className="block font-semibold text-neutral-900">
+            {t('my-review.view')}
+          </label>
+          <p id={`${ids}-view-hint`} className="text-sm text-neutral-700">
+            {t('my-review.viewHint')}
+          </p>
+          <textarea
+            id={`${ids}-view`}
+            rows={6}
+            value={view}
+            onChange={(event) => setView(event.target.value)}
+            aria-invalid={viewError ? true : undefined}
+            aria-describedby={[`${ids}-view-hint`, `${ids}-counter`, viewError ? `${ids}-view-error` : ''].filter(Boolean).join(' ')}
+            className={`${CONTROL} resize-y`}
+          />
+          {/* The counter is read with the field; its changes are not announced at every key. */}
+          <p id={`${ids}-counter`} className={tooLong ? 'text-sm font-semibold text-red-700' : 'text-sm text-neutral-700'}>
+            {t('my-review.counter', { count: view.length, max: REVIEW_VIEW_MAX_LENGTH })}
+          </p>
+          {viewError ? <ErrorText id={`${ids}-view-error`}>{viewError}</ErrorText> : null}
+        </div>
 
         <div className="space-y-1.5">
           <label htmlFor={`${ids}-file`} className="block font-semibold text-neutral-900">
-            {t('my.review.file')}
+            {t('my-review.file')}
           </label>
           <p id={`${ids}-file-hint`} className="text-sm text-neutral-700">
-            {t('my.review.fileHint')}
+            {t('my-review.fileHint')}
           </p>
           <input
             ref={fileInput}
@@ -179,25 +188,25 @@ export function ReviewForm({ application, onSent }: { application: MyApplication
             onChange={(event) => void onFile(event)}
             className="block w-full max-w-full text-base file:mr-3 file:min-h-11 file:rounded-md file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-semibold file:text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus"
           />
-          {fileProblem ? <FieldError id={`${ids}-file-error`}>{t(PROBLEM_TEXT[fileProblem])}</FieldError> : null}
+          {fileProblem ? <ErrorText id={`${ids}-file-error`}>{t(PROBLEM_TEXT[fileProblem])}</ErrorText> : null}
           {attachment ? (
             <div className="flex flex-wrap items-center gap-3">
-              <p className="break-all">{t('my.review.chosenFile', { name: attachment.filename })}</p>
+              <p className="break-all">{t('my-review.chosenFile', { name: attachment.filename })}</p>
               <Button variant="link" size="sm" onClick={removeFile}>
-                {t('my.review.removeFile')}
+                {t('my-review.removeFile')}
               </Button>
             </div>
           ) : null}
         </div>
 
-        <Text>{t('my.review.contact', { lender })}</Text>
+        <Text>{t('my-review.contact', { lender })}</Text>
         {failure ? (
-          <Alert variant="error" heading={t('my.review.failed')}>
+          <Alert variant="error" heading={t('my-review.failed')}>
             {refusalText(failure, t)}
           </Alert>
         ) : null}
         <Button type="submit" size="lg" loading={sending}>
-          {t('my.review.submit')}
+          {t('my-review.submit')}
         </Button>
       </form>
     </section>

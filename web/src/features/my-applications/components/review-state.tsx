@@ -21,7 +21,7 @@ export function ReviewState({ review, lender, level }: { review: ReviewView; len
   return (
     <section aria-labelledby={`review-${review.reference}`} className="space-y-3" data-testid="review-state">
       <Heading level={level} size={4} id={`review-${review.reference}`}>
-        {t('my.review.stateHeading')}
+        {t('my.review.heading')}
       </Heading>
       <p>
         <span className="font-semibold">{t('my.review.statusLabel')}: </span>

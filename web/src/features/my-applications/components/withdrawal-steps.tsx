@@ -50,14 +50,14 @@ export function WithdrawalSteps({ application, onWithdrawn }: { application: MyA
     return (
       <section aria-labelledby="withdrawal-done-title" className="space-y-6">
         <Heading level={1} id="withdrawal-done-title" ref={heading} tabIndex={-1}>
-          {t('my.withdrawal.doneTitle')}
+          {t('my-withdraw.doneTitle')}
         </Heading>
         <Alert variant="success">
-          {t('my.withdrawal.done', { time: done.withdrawnAt ? dateTime(done.withdrawnAt) : '', reference: done.reference ?? '' })}
+          {t('my-withdraw.done', { time: done.withdrawnAt ? dateTime(done.withdrawnAt) : '', reference: done.reference ?? '' })}
         </Alert>
-        <Text>{t('my.withdrawal.purchase', values)}</Text>
+        <Text>{t('my-withdraw.purchase', values)}</Text>
         <Link href={PAGES.myApplications.url()} className={buttonVariants({ variant: 'secondary' })}>
-          {t('my.review.backToList')}
+          {t('my.backToList')}
         </Link>
       </section>
     );
@@ -69,20 +69,20 @@ export function WithdrawalSteps({ application, onWithdrawn }: { application: MyA
     return (
       <section aria-labelledby="withdrawal-confirm-title" className="space-y-6">
         <Heading level={1} id="withdrawal-confirm-title" ref={heading} tabIndex={-1}>
-          {t('my.withdrawal.confirmTitle')}
+          {t('my-withdraw.confirmTitle')}
         </Heading>
-        <Text>{t('my.withdrawal.confirmText', values)}</Text>
+        <Text>{t('my-withdraw.confirmText', values)}</Text>
         {failure ? (
-          <Alert variant="error" heading={t('my.withdrawal.failed')}>
+          <Alert variant="error" heading={t('my-withdraw.failed')}>
             {message}
           </Alert>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
           <Button size="lg" loading={sending} onClick={() => void confirm()}>
-            {t('my.withdrawal.confirm')}
+            {t('my-withdraw.confirm')}
           </Button>
           <Button variant="link" disabled={sending} onClick={() => setStep('explain')}>
-            {t('my.withdrawal.goBack')}
+            {t('my-withdraw.goBack')}
           </Button>
         </div>
       </section>
@@ -92,17 +92,17 @@ export function WithdrawalSteps({ application, onWithdrawn }: { application: MyA
   return (
     <section aria-labelledby="withdrawal-title" className="space-y-6">
       <Heading level={1} id="withdrawal-title" ref={heading} tabIndex={-1}>
-        {t('my.withdrawal.title')}
+        {t('my-withdraw.title')}
       </Heading>
       <section aria-labelledby="withdrawal-what" className="space-y-3">
         <Heading level={2} size={4} id="withdrawal-what">
-          {t('my.withdrawal.what')}
+          {t('my-withdraw.what')}
         </Heading>
         <ul className="list-disc space-y-2 pl-6">
-          <li>{t('my.withdrawal.agreement', values)}</li>
-          {withdrawal.deadline ? <li>{t('my.withdrawal.deadline', { time: dateTime(withdrawal.deadline) })}</li> : null}
-          <li>{t('my.withdrawal.repay', values)}</li>
-          <li>{t('my.withdrawal.purchase', values)}</li>
+          <li>{t('my-withdraw.agreement', values)}</li>
+          {withdrawal.deadline ? <li>{t('my-withdraw.deadline', { time: dateTime(withdrawal.deadline) })}</li> : null}
+          <li>{t('my-withdraw.repay', values)}</li>
+          <li>{t('my-withdraw.purchase', values)}</li>
         </ul>
       </section>
       <Button size="lg" onClick={() => setStep('confirm')}>
