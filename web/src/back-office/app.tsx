@@ -28,6 +28,7 @@ import { AuditPage } from './pages/audit';
 import { MerchantPage } from './pages/merchant';
 import { MerchantsPage } from './pages/merchants';
 import { ProvidersPage } from './pages/providers';
+import { QueuePage } from './pages/queue';
 import { SearchPage } from './pages/search';
 import { SessionsPage } from './pages/sessions';
 import { CONSOLE_PAGES } from './routes';
@@ -120,6 +121,9 @@ function Shell({ operator, children }: { operator: OperatorView; children: React
               <NavLink href={CONSOLE_PAGES.search}>{t('nav.search')}</NavLink>
             </li>
             <li>
+              <NavLink href={CONSOLE_PAGES.queue}>{t('nav.queue')}</NavLink>
+            </li>
+            <li>
               <NavLink href={CONSOLE_PAGES.providers}>{t('nav.providers')}</NavLink>
             </li>
             {admin ? (
@@ -181,6 +185,9 @@ function Console() {
         <Route path={CONSOLE_PAGES.application}>{(params) => <ApplicationPage reference={params.reference} />}</Route>
         <Route path={CONSOLE_PAGES.providers}>
           <ProvidersPage />
+        </Route>
+        <Route path={CONSOLE_PAGES.queue}>
+          <QueuePage />
         </Route>
         <Route path={CONSOLE_PAGES.merchants}>
           <AdminOnly operator={operator}>

@@ -7,6 +7,8 @@ export const CONSOLE_PAGES = {
   audit: '/audit',
   sessions: '/sessions',
   providers: '/providers',
+  /** Review requests and withdrawals waiting for the lender's staff (issue 32). */
+  queue: '/reviews-and-withdrawals',
 } as const;
 
 export const applicationPage = (reference: string) => `/applications/${encodeURIComponent(reference)}`;
