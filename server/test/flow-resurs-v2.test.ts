@@ -88,7 +88,10 @@ describe.each(ENGINES)('consumer version 2 (Resurs Merchant API) on %s', (engine
         const s = await paymentStatus(t, customer);
         return s.paymentStatus === 'REJECTED' && s;
       });
-      expect(outcomeOf(status.redirectUrl)).toBe('client_sign_success_denied');
+      // To the decline page first (issue 32); its way back to the shop carries the outcome.
+      expect(status.redirectUrl).toBe(`${t.url}/loan-subscription/form/declined`);
+      const leave = await call(t, customer, 'POST', API.leave.pattern);
+      expect(outcomeOf(leave.json<{ redirectUrl: string }>().redirectUrl)).toBe('client_sign_success_denied');
     },
   );
 

@@ -298,6 +298,17 @@ export function afterDecisionRepository(db: Queryable) {
       return row ? { mailId: row.mail_id, createdAt: new Date(row.created_at) } : null;
     },
 
+    /** The application, shop and country of each record of a queue, in one read. */
+    async placesOf(applicationIds: readonly string[]): Promise<Map<string, { reference: string; merchantId: string; merchantName: string; countryCode: 'NO' | 'SE' }>> {
+      if (applicationIds.length === 0) return new Map();
+      const rows = await db.query<{ id: string; reference: string; merchant_id: string; merchant_name: string; country_code: 'NO' | 'SE' }>(
+        `SELECT a.id, a.reference, a.merchant_id, m.name AS merchant_name, a.country_code
+           FROM applications a JOIN merchants m ON m.id = a.merchant_id WHERE a.id = ANY($1::uuid[])`,
+        [applicationIds],
+      );
+      return new Map(rows.map((row) => [row.id, { reference: row.reference, merchantId: row.merchant_id, merchantName: row.merchant_name, countryCode: row.country_code }]));
+    },
+
     /** The merchant's full-refund return period in days, if it set one. */
     async returnPeriodDays(merchantId: string): Promise<number | null> {
       const [row] = await db.query<{ return_period_days: number | null }>('SELECT return_period_days FROM merchants WHERE id = $1', [merchantId]);

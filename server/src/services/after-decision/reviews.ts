@@ -17,6 +17,7 @@ import {
   type ReviewView,
   validationKey,
 } from '@portal/domain';
+import type { Queryable } from '../../db/db';
 import { repositories } from '../../db/repositories';
 import type { ReviewRecord } from '../../db/repositories/after-decision';
 import type { ApplicationRecord } from '../../db/repositories/applications';
@@ -165,12 +166,15 @@ export interface ReviewAnswer {
   answeredBy: string;
 }
 
+/** What the caller records with it, in the same transaction (the back office's audit entry). */
+export type AlsoInTransaction = (tx: Queryable) => Promise<void>;
+
 /**
  * Records the lender's answer to a review, once: the customer's page shows it and a mail says it;
  * a changed decision approves the application again (`review.changed`), and the customer signs
  * from their page. Answers false when it was answered already.
  */
-export async function answerReview(app: FastifyInstance, reviewId: string, answer: ReviewAnswer): Promise<boolean> {
+export async function answerReview(app: FastifyInstance, reviewId: string, answer: ReviewAnswer, also?: AlsoInTransaction): Promise<boolean> {
   const review = await app.repos.afterDecision.reviewById(reviewId);
   if (!review) throw ApiError.notFound();
   const application = await app.repos.applications.findById(review.applicationId);
@@ -179,6 +183,7 @@ export async function answerReview(app: FastifyInstance, reviewId: string, answe
   const answered = await app.db.transaction(async (tx) => {
     const repos = repositories(tx);
     if (!(await repos.afterDecision.answerReview(reviewId, answer))) return false;
+    await also?.(tx);
     await appendEvidence(tx, application.id, {
       kind: 'review.answered',
       data: { reference: review.reference, outcome: answer.outcome, factors: [...answer.factors], explanationSha256: createHash('sha256').update(answer.explanation).digest('hex') },

@@ -19,6 +19,7 @@ import { appendEvidence } from '../evidence';
 import { queueMail } from '../mail';
 import { requestMoneyOperation } from '../money-operations';
 import { isConsumerCredit, languageOf, lenderNameOf, myApplicationsUrl, newReference } from './common';
+import type { AlsoInTransaction } from './reviews';
 
 const WITHDRAWABLE = new Set(['SIGNED', 'COMPLETED']);
 
@@ -131,11 +132,12 @@ export async function withdraw(app: FastifyInstance, application: ApplicationRec
  * The lender's staff recorded the withdrawal as handled (the repayment arranged), in the back
  * office: kept once, with the evidence. Answers false when it was handled already.
  */
-export async function completeWithdrawal(app: FastifyInstance, withdrawalId: string, handledBy: string, note: string | null): Promise<boolean> {
+export async function completeWithdrawal(app: FastifyInstance, withdrawalId: string, handledBy: string, note: string | null, also?: AlsoInTransaction): Promise<boolean> {
   const withdrawal = await app.repos.afterDecision.withdrawalById(withdrawalId);
   if (!withdrawal) throw ApiError.notFound();
   return app.db.transaction(async (tx) => {
     if (!(await repositories(tx).afterDecision.completeWithdrawal(withdrawalId, handledBy, note))) return false;
+    await also?.(tx);
     await appendEvidence(tx, withdrawal.applicationId, { kind: 'withdrawal.handled', data: { reference: withdrawal.reference } });
     return true;
   });

@@ -11,6 +11,7 @@ import type { AfterDecisionQueue, QueueReview, QueueWithdrawal, ReviewAnswerBody
 import type { ReviewRecord, WithdrawalRecord } from '../../db/repositories/after-decision';
 import type { ApplicationRecord } from '../../db/repositories/applications';
 import { ApiError } from '../../lib/errors';
+import { repositories } from '../../db/repositories';
 import { answerReview } from '../after-decision/reviews';
 import { completeWithdrawal } from '../after-decision/withdrawals';
 import type { Actor } from './actor';
@@ -26,24 +27,12 @@ interface Placed {
   countryCode: ApplicationRecord['countryCode'];
 }
 
-/** Each record's application, shop and country, looked up once per application and shop. */
+/** Each record's application, shop and country, in one read. */
 async function placesOf(app: FastifyInstance, applicationIds: readonly string[]): Promise<Map<string, Placed>> {
-  const merchantNames = new Map<string, string>();
-  const places = new Map<string, Placed>();
-  for (const id of new Set(applicationIds)) {
-    const application = await app.repos.applications.findById(id);
-    if (!application) continue;
-    if (!merchantNames.has(application.merchantId)) {
-      merchantNames.set(application.merchantId, (await app.repos.merchants.findById(application.merchantId))?.name ?? application.merchantId);
-    }
-    places.set(id, {
-      applicationReference: application.reference,
-      merchantId: application.merchantId,
-      merchantName: merchantNames.get(application.merchantId) ?? application.merchantId,
-      countryCode: application.countryCode,
-    });
-  }
-  return places;
+  const found = await app.repos.afterDecision.placesOf([...new Set(applicationIds)]);
+  return new Map(
+    [...found].map(([id, place]) => [id, { applicationReference: place.reference, merchantId: place.merchantId, merchantName: place.merchantName, countryCode: place.countryCode }]),
+  );
 }
 
 function queueReview(review: ReviewRecord, place: Placed, now: Date): QueueReview {
@@ -124,41 +113,44 @@ export async function reviewContent(app: FastifyInstance, actor: Actor, referenc
 
 /**
  * The lender's answer, recorded once under the operator's id (a second answer is refused with
- * 409: the customer has been told the first). The audit entry follows the recorded answer.
+ * 409: the customer has been told the first), audited in the same transaction.
  */
 export async function answerReviewAsOperator(app: FastifyInstance, actor: Actor, reference: string, body: ReviewAnswerBody): Promise<void> {
   const { application, review } = await reviewOfApplication(app, reference);
-  const answered = await answerReview(app, review.id, {
-    outcome: body.outcome,
-    factors: body.factors,
-    explanation: body.explanation,
-    answeredBy: actor.subject,
-  });
+  const answered = await answerReview(
+    app,
+    review.id,
+    { outcome: body.outcome, factors: body.factors, explanation: body.explanation, answeredBy: actor.subject },
+    // Audited in the transaction that records the answer: neither exists without the other.
+    (tx) =>
+      repositories(tx).auditLog.append({
+        operatorSubject: actor.subject,
+        operatorName: actor.name,
+        action: 'review.answered',
+        targetType: 'application',
+        targetId: application.reference,
+        reason: body.reason,
+        detail: { review: review.reference, outcome: body.outcome, factors: body.factors.length },
+      }),
+  );
   if (!answered) throw ApiError.conflict();
-  await app.repos.auditLog.append({
-    operatorSubject: actor.subject,
-    operatorName: actor.name,
-    action: 'review.answered',
-    targetType: 'application',
-    targetId: application.reference,
-    reason: body.reason,
-    detail: { review: review.reference, outcome: body.outcome, factors: body.factors.length },
-  });
 }
 
-/** The withdrawal handled at the lender (the repayment arranged), once; then audited. */
+/** The withdrawal handled at the lender (the repayment arranged), once, audited with it. */
 export async function handleWithdrawalAsOperator(app: FastifyInstance, actor: Actor, reference: string, note: string | null, reason: string): Promise<void> {
   const application = await findApplication(app, reference);
   const withdrawal = await app.repos.afterDecision.withdrawalOf(application.id);
   if (!withdrawal) throw ApiError.notFound('REQUEST_ERROR');
-  if (!(await completeWithdrawal(app, withdrawal.id, actor.subject, note))) throw ApiError.conflict();
-  await app.repos.auditLog.append({
-    operatorSubject: actor.subject,
-    operatorName: actor.name,
-    action: 'withdrawal.handled',
-    targetType: 'application',
-    targetId: application.reference,
-    reason,
-    detail: { withdrawal: withdrawal.reference, note: note !== null },
-  });
+  const handled = await completeWithdrawal(app, withdrawal.id, actor.subject, note, (tx) =>
+    repositories(tx).auditLog.append({
+      operatorSubject: actor.subject,
+      operatorName: actor.name,
+      action: 'withdrawal.handled',
+      targetType: 'application',
+      targetId: application.reference,
+      reason,
+      detail: { withdrawal: withdrawal.reference, note: note !== null },
+    }),
+  );
+  if (!handled) throw ApiError.conflict();
 }
