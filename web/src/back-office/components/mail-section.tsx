@@ -21,7 +21,16 @@ const STATE_CLASSES: Readonly<Record<MailState, string>> = {
 };
 
 /** The mails the portal has words for; another kind is shown by its name. */
-const KINDS = ['precontractual-information'] as const;
+const KINDS = [
+  'precontractual-information',
+  'decline-notice',
+  'review-receipt',
+  'review-request-to-lender',
+  'review-answer',
+  'withdrawal-acknowledgement',
+  'withdrawal-to-lender',
+  'withdrawal-reminder',
+] as const;
 const isKnownKind = (kind: string): kind is (typeof KINDS)[number] => (KINDS as readonly string[]).includes(kind);
 
 /**
