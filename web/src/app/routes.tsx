@@ -16,10 +16,10 @@ const SignFailPage = page(() => import('./pages/sign-fail'), 'sign', 'sign-fail'
 const PaymentLoadingPage = page(() => import('./pages/payment-loading'), 'payment');
 const PaymentPage = page(() => import('./pages/payment'), 'payment');
 const PaymentFailPage = page(() => import('./pages/payment-fail'), 'payment');
-const DeclinedPage = page(() => import('./pages/declined'), 'my');
+const DeclinedPage = page(() => import('./pages/declined'), 'my', 'my-list');
 const MyApplicationsPage = page(() => import('./pages/my-applications'), 'my', 'my-list');
 const ReviewPage = page(() => import('./pages/review'), 'my', 'my-review');
-const WithdrawPage = page(() => import('./pages/withdraw'), 'my', 'my-withdraw');
+const WithdrawPage = page(() => import('./pages/withdraw'), 'my-list', 'my-withdraw');
 const DesignSystemPage = page(() => import('./pages/design-system'), 'ds');
 
 /** A lazily loaded page that arrives with its texts, so it never shows a message id. */

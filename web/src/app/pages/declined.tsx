@@ -11,8 +11,8 @@ import { useMerchantName } from '@/lib/flow/use-merchant-name';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/route-errors';
 import { useFlowApplication } from '@/features/payment/hooks/use-flow-application';
-import { useMyApplications } from '@/features/my-applications/api/my-applications';
 import { DebtAdvice, DeclineDetails } from '@/features/my-applications/components/decline-details';
+import { useMyApplications } from '@/features/my-applications/hooks/use-my-applications';
 
 /**
  * The decline page (issue 32), where the waiting screen sends a consumer the lender declined:
@@ -42,14 +42,14 @@ export default function DeclinedPage() {
   return (
     <MessagePanel
       tone="info"
-      title={entry ? t('my.decline.title', { lender: entry.lender }) : t('my.decline.titleUnknown')}
+      title={entry ? t('my-list.decline.title', { lender: entry.lender }) : t('my-list.decline.titleUnknown')}
       actions={
         <>
           <Button variant="secondary" loading={leaving.leaving} onClick={() => void leaving.leave()}>
-            {t('my.decline.otherWay')}
+            {t('my-list.decline.otherWay')}
           </Button>
           <Link href={PAGES.myApplications.url()} className={buttonVariants({ variant: 'link' })}>
-            {t('my.decline.yourApplications')}
+            {t('my-list.decline.yourApplications')}
           </Link>
           {leaving.error ? (
             <p role="alert" className="basis-full text-red-800">
@@ -63,11 +63,11 @@ export default function DeclinedPage() {
         <DeclineDetails application={{ ...entry, decline }} level={2} />
       ) : (
         <>
-          <p>{t('my.decline.unknown')}</p>
+          <p>{t('my-list.decline.unknown')}</p>
           <DebtAdvice country={country} url={DEBT_ADVICE[country].url} level={2} />
         </>
       )}
-      <p>{t('my.decline.otherWayText', { shop: merchant })}</p>
+      <p>{t('my-list.decline.otherWayText', { shop: merchant })}</p>
     </MessagePanel>
   );
 }

@@ -2,12 +2,10 @@ import { ApiErrorView } from '@/components/layout/api-error-view';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { Heading } from '@/components/ui/heading';
 import { Text } from '@/components/ui/text';
-import { useCountryLanguage } from '@/features/my-applications/hooks/use-country-language';
 import { useT } from '@/lib/i18n';
-import { useMyApplications } from '@/features/my-applications/api/my-applications';
 import { ApplicationCard } from '@/features/my-applications/components/application-card';
 import { IdentifyPanel } from '@/features/my-applications/components/identify-panel';
-import { isUnidentified } from '@/features/my-applications/hooks/use-my-application';
+import { isUnidentified, useCountryLanguage, useMyApplications } from '@/features/my-applications/hooks/use-my-applications';
 
 /**
  * The customer's own page (issue 32): every application made with their national ID, newest
@@ -35,16 +33,13 @@ export default function MyApplicationsPage() {
       {applications.length === 0 ? (
         <Text>{t('my-list.none')}</Text>
       ) : (
-        <>
-          <Text>{t('my-list.intro')}</Text>
-          <ul className="space-y-5">
-            {applications.map((application) => (
-              <li key={application.reference}>
-                <ApplicationCard application={application} />
-              </li>
-            ))}
-          </ul>
-        </>
+        <ul className="space-y-5">
+          {applications.map((application) => (
+            <li key={application.reference}>
+              <ApplicationCard application={application} />
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -25,7 +25,7 @@ describe('a review by a person (issue 32)', () => {
     const calls = serve({ [MY_APPLICATIONS]: myApplicationsAnswer(declinedApplication()), [POST_REVIEW]: { body: SENT } });
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Request a review by a person' })).toBeInTheDocument();
-    expect(screen.getByRole('group', { name: 'What would you like?' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'What would you like? Choose at least one.' })).toBeInTheDocument();
     for (const name of ['An explanation of the assessment', 'Add my own view', 'A new assessment by a person']) {
       expect(screen.getByRole('checkbox', { name })).not.toBeChecked();
     }
@@ -65,7 +65,7 @@ describe('a review by a person (issue 32)', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Your view' }), '  I have a new job.  ');
     expect(screen.getByText('21 of 4000 characters')).toBeInTheDocument();
     await userEvent.upload(fileInput(), new File([new Uint8Array([137, 80, 78, 71])], 'letter.png', { type: 'image/png' }));
-    expect(await screen.findByText('Chosen: letter.png')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Remove the file' })).toBeInTheDocument();
     await submit();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your request has been sent' })).toHaveFocus();

@@ -6,17 +6,16 @@ import { MessagePanel } from '@/components/layout/message-panel';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { buttonVariants } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
-import { useCountryLanguage } from '@/features/my-applications/hooks/use-country-language';
 import { useT } from '@/lib/i18n';
 import { ReviewForm } from '@/features/my-applications/components/review-form';
 import { ReviewState } from '@/features/my-applications/components/review-state';
-import { useMyApplication } from '@/features/my-applications/hooks/use-my-application';
+import { useCountryLanguage, useMyApplication } from '@/features/my-applications/hooks/use-my-applications';
 
 function BackToList() {
   const t = useT();
   return (
     <Link href={PAGES.myApplications.url()} className={buttonVariants({ variant: 'secondary' })}>
-      {t('my.backToList')}
+      {t('my-review.backToList')}
     </Link>
   );
 }
@@ -38,8 +37,8 @@ export default function ReviewPage() {
   if (state.kind === 'error') return <ApiErrorView error={state.error} onRetry={state.retry} />;
   if (state.kind === 'missing') {
     return (
-      <MessagePanel tone="warning" title={t('my.notFoundTitle')} actions={<BackToList />}>
-        <p>{t('my.notFound')}</p>
+      <MessagePanel tone="warning" title={t('my-review.notFoundTitle')} actions={<BackToList />}>
+        <p>{t('my-review.notFound')}</p>
       </MessagePanel>
     );
   }

@@ -5,17 +5,16 @@ import { ApiErrorView } from '@/components/layout/api-error-view';
 import { MessagePanel } from '@/components/layout/message-panel';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { buttonVariants } from '@/components/ui/button';
-import { useCountryLanguage } from '@/features/my-applications/hooks/use-country-language';
 import { useT } from '@/lib/i18n';
 import { WithdrawalUnavailable } from '@/features/my-applications/components/withdrawal-notice';
 import { WithdrawalSteps } from '@/features/my-applications/components/withdrawal-steps';
-import { useMyApplication } from '@/features/my-applications/hooks/use-my-application';
+import { useCountryLanguage, useMyApplication } from '@/features/my-applications/hooks/use-my-applications';
 
 function BackToList() {
   const t = useT();
   return (
     <Link href={PAGES.myApplications.url()} className={buttonVariants({ variant: 'secondary' })}>
-      {t('my.backToList')}
+      {t('my-withdraw.backToList')}
     </Link>
   );
 }
@@ -37,8 +36,8 @@ export default function WithdrawPage() {
   if (state.kind === 'error') return <ApiErrorView error={state.error} onRetry={state.retry} />;
   if (state.kind === 'missing') {
     return (
-      <MessagePanel tone="warning" title={t('my.notFoundTitle')} actions={<BackToList />}>
-        <p>{t('my.notFound')}</p>
+      <MessagePanel tone="warning" title={t('my-withdraw.notFoundTitle')} actions={<BackToList />}>
+        <p>{t('my-withdraw.notFound')}</p>
       </MessagePanel>
     );
   }
@@ -49,7 +48,7 @@ export default function WithdrawPage() {
     return (
       <MessagePanel tone="info" title={t('my-withdraw.unavailableTitle')} actions={<BackToList />}>
         {application.withdrawal.unavailableBecause === 'not_concluded' ? (
-          <p>{t('my.withdrawal.not_concluded')}</p>
+          <p>{t('my-list.withdrawal.not_concluded')}</p>
         ) : (
           <WithdrawalUnavailable withdrawal={application.withdrawal} />
         )}

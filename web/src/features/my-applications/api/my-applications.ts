@@ -1,4 +1,3 @@
-import useSWR from 'swr';
 import {
   API,
   identificationStartAnswer,
@@ -20,12 +19,6 @@ export const MY_APPLICATIONS_KEY = API.myApplications.url();
 
 /** Every application of the identified person, newest first; 401 while nobody is identified. */
 export const getMyApplications = (): Promise<MyApplicationsAnswer> => api.get(MY_APPLICATIONS_KEY, myApplicationsAnswer);
-
-/**
- * The customer's own applications. Asked anew each time a page of theirs opens: a review's
- * state and the withdrawal period move on while the customer is away.
- */
-export const useMyApplications = () => useSWR(MY_APPLICATIONS_KEY, getMyApplications, { revalidateOnMount: true });
 
 /** A review by a person of a declined application (CCD2 Art. 18(8)); answers it with its reference. */
 export const requestReview = (reference: string, body: ReviewRequestBody): Promise<ReviewView> =>

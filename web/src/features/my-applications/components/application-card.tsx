@@ -1,5 +1,3 @@
-import { Link } from 'wouter';
-import { SPA_BASE } from '@portal/domain';
 import { buttonVariants } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
 import { safeRedirectUrl } from '@/lib/flow/safe-url';
@@ -11,32 +9,13 @@ import { LINK } from './link-style';
 import { ReviewState } from './review-state';
 import { WithdrawalNotice } from './withdrawal-notice';
 
-/** "Continue your application": a page of this app by the router (wouter's `~` is from the site's root), anything else as a link. */
-function ContinueLink({ url }: { url: string }) {
-  const t = useT();
-  const className = buttonVariants();
-  if (url.startsWith(`${SPA_BASE}/`)) {
-    return (
-      <Link href={`~${url}`} className={className}>
-        {t('my-list.card.continue')}
-      </Link>
-    );
-  }
-  const href = url.startsWith('/') ? url : safeRedirectUrl(url);
-  if (!href) return null;
-  return (
-    <a href={href} className={className}>
-      {t('my-list.card.continue')}
-    </a>
-  );
-}
-
 /** One application on the customer's own page: what, where, by whom, where it stands, and what they can do. */
 export function ApplicationCard({ application }: { application: MyApplication }) {
   const t = useT();
   const { money, date } = useFormat();
   const amount = money(application.amount, application.currency);
   const titleId = `application-${application.reference}`;
+  const continueUrl = safeRedirectUrl(application.continueUrl);
   const rows: [string, string][] = [
     [t('my-list.card.amount'), amount],
     [t('my-list.card.lender'), application.lender],
@@ -67,14 +46,19 @@ export function ApplicationCard({ application }: { application: MyApplication })
               <li key={document.kind}>
                 <a href={document.url} className={LINK} target="_blank" rel="noopener noreferrer">
                   {t(`my-list.documents.${document.kind}`)}
-                  <span className="sr-only"> {t('my.newTab')}</span>
+                  <span className="sr-only"> {t('my-list.newTab')}</span>
                 </a>
               </li>
             ))}
           </ul>
         </section>
       ) : null}
-      {application.continueUrl ? <ContinueLink url={application.continueUrl} /> : null}
+      {/* A full load: the apply screen is rendered on the server (ADR 26). */}
+      {continueUrl ? (
+        <a href={continueUrl} className={buttonVariants()}>
+          {t('my-list.card.continue')}
+        </a>
+      ) : null}
       {application.decline ? <DeclineDetails application={{ ...application, decline: application.decline }} level={3} /> : null}
       {/* A review that changed the decision: the decline is gone, the answer stays to read. */}
       {!application.decline && application.review ? <ReviewState review={application.review} lender={application.lender} level={3} /> : null}

@@ -13,17 +13,17 @@ export function DebtAdvice({ country, url, level }: { country: CountryCode; url:
   return (
     <section aria-labelledby={`debt-advice-${country}`} className="space-y-2">
       <Heading level={level} size={4} id={`debt-advice-${country}`}>
-        {t('my.debtAdvice.heading')}
+        {t('my-list.debtAdvice.heading')}
       </Heading>
       <p>
-        {t('my.debtAdvice.text')}{' '}
+        {t('my-list.debtAdvice.text')}{' '}
         <a href={url} className={LINK} target="_blank" rel="noopener noreferrer">
-          {t(`my.debtAdvice.${country}.link`)}
-          <span className="sr-only"> {t('my.newTab')}</span>
+          {t(`my-list.debtAdvice.${country}`)}
+          <span className="sr-only"> {t('my-list.newTab')}</span>
         </a>
         .
       </p>
-      <p>{t(`my.debtAdvice.${country}.note`)}</p>
+      {country === 'NO' ? <p>{t('my-list.debtAdvice.phoneNO')}</p> : null}
     </section>
   );
 }
@@ -43,32 +43,32 @@ export function DeclineDetails({ application, level }: { application: Declined; 
     <div className="space-y-5" data-testid="decline-details">
       <section aria-labelledby={`decline-${application.reference}`} className="space-y-3">
         <Heading level={level} size={4} id={`decline-${application.reference}`}>
-          {t('my.decline.heading')}
+          {t('my-list.decline.heading')}
         </Heading>
         {decline.automated ? (
           <>
-            <p>{t('my.decline.automated')}</p>
-            <p>{t('my.decline.rightToReview', { lender })}</p>
+            <p>{t('my-list.decline.automated')}</p>
+            <p>{t('my-list.decline.rightToReview', { lender })}</p>
           </>
         ) : null}
         {decline.dataCategories.length > 0 ? (
           <>
-            <p>{t('my.decline.dataUsed', { lender })}</p>
+            <p>{t('my-list.decline.dataUsed', { lender })}</p>
             <ul className="list-disc space-y-1 pl-6">
               {decline.dataCategories.map((category) => (
-                <li key={category}>{t(`my.dataCategories.${category}`)}</li>
+                <li key={category}>{t(`my-list.dataCategories.${category}`)}</li>
               ))}
             </ul>
           </>
         ) : null}
-        {decline.creditAgency ? <p>{t('my.decline.agency', { lender, agency: decline.creditAgency })}</p> : null}
+        {decline.creditAgency ? <p>{t('my-list.decline.agency', { lender, agency: decline.creditAgency })}</p> : null}
       </section>
       {application.review ? (
         <ReviewState review={application.review} lender={lender} level={level} />
       ) : decline.reviewAvailable ? (
         <p>
           <Link href={PAGES.myReview.url({ reference: application.reference })} className={buttonVariants()}>
-            {t('my.decline.requestReview')}
+            {t('my-list.decline.requestReview')}
           </Link>
         </p>
       ) : null}

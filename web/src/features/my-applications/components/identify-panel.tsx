@@ -8,7 +8,6 @@ import { Text } from '@/components/ui/text';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/route-errors';
 import { useStartMyIdentification } from '../hooks/use-start-my-identification';
-import { ErrorText } from './plain-controls';
 
 const COUNTRIES = ['SE', 'NO'] as const;
 type Country = (typeof COUNTRIES)[number];
@@ -26,7 +25,6 @@ export function IdentifyPanel() {
   const bankId = useStartMyIdentification();
   const legendId = useId();
   const errorId = useId();
-  const identification = search.get('identification');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,8 +41,6 @@ export function IdentifyPanel() {
       <Heading level={1} id="my-identify-title">
         {t('my-list.title')}
       </Heading>
-      {identification === 'cancelled' ? <Alert variant="info">{t('my-list.identify.cancelled')}</Alert> : null}
-      {identification === 'failed' ? <Alert variant="error">{t('my-list.identify.failed')}</Alert> : null}
       <Text>{t('my-list.identify.text')}</Text>
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <fieldset aria-describedby={missingCountry ? errorId : undefined} className="space-y-3">
@@ -68,7 +64,11 @@ export function IdentifyPanel() {
               </label>
             </div>
           ))}
-          {missingCountry ? <ErrorText id={errorId}>{t('my-list.identify.chooseCountry')}</ErrorText> : null}
+          {missingCountry ? (
+            <p id={errorId} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+              {t('my-list.identify.chooseCountry')}
+            </p>
+          ) : null}
         </fieldset>
         <Button type="submit" size="lg" loading={bankId.starting}>
           {t('my-list.identify.start')}

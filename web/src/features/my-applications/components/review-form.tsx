@@ -111,7 +111,7 @@ export function ReviewForm({ application, onSent }: { application: MyApplication
           {t('my-review.sent', { lender, time: dateTime(sent.sentToLenderAt ?? sent.createdAt), reference: sent.reference })}
         </Alert>
         <Link href={PAGES.myApplications.url()} className={buttonVariants({ variant: 'secondary' })}>
-          {t('my.backToList')}
+          {t('my-review.backToList')}
         </Link>
       </section>
     );
@@ -126,11 +126,8 @@ export function ReviewForm({ application, onSent }: { application: MyApplication
       </Heading>
       <Text>{t('my-review.intro', { lender, shop })}</Text>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6">
-        <fieldset aria-describedby={`${ids}-wants-hint${wantsError ? ` ${ids}-wants-error` : ''}`} className="space-y-3">
+        <fieldset aria-describedby={wantsError ? `${ids}-wants-error` : undefined} className="space-y-3">
           <legend className="font-semibold text-neutral-900">{t('my-review.wantsLegend')}</legend>
-          <p id={`${ids}-wants-hint`} className="text-sm text-neutral-700">
-            {t('my-review.wantsHint')}
-          </p>
           {REVIEW_WANTS.map((want, index) => (
             <PlainCheckbox
               key={want}
@@ -191,7 +188,6 @@ export function ReviewForm({ application, onSent }: { application: MyApplication
           {fileProblem ? <ErrorText id={`${ids}-file-error`}>{t(PROBLEM_TEXT[fileProblem])}</ErrorText> : null}
           {attachment ? (
             <div className="flex flex-wrap items-center gap-3">
-              <p className="break-all">{t('my-review.chosenFile', { name: attachment.filename })}</p>
               <Button variant="link" size="sm" onClick={removeFile}>
                 {t('my-review.removeFile')}
               </Button>

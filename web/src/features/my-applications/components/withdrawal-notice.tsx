@@ -14,13 +14,13 @@ export function WithdrawalUnavailable({ withdrawal }: { withdrawal: WithdrawalVi
   const { dateTime } = useFormat();
   switch (withdrawal.unavailableBecause) {
     case 'business':
-      return <p>{t('my.withdrawal.business')}</p>;
+      return <p>{t('my-list.withdrawal.business')}</p>;
     case 'period_over':
-      return withdrawal.deadline ? <p>{t('my.withdrawal.period_over', { time: dateTime(withdrawal.deadline) })}</p> : null;
+      return withdrawal.deadline ? <p>{t('my-list.withdrawal.period_over', { time: dateTime(withdrawal.deadline) })}</p> : null;
     case 'withdrawn':
       return (
         <p>
-          {t('my.withdrawal.withdrawn', {
+          {t('my-list.withdrawal.withdrawn', {
             time: withdrawal.withdrawnAt ? dateTime(withdrawal.withdrawnAt) : '',
             reference: withdrawal.reference ?? '',
           })}
@@ -41,9 +41,9 @@ export function WithdrawalNotice({ withdrawal, reference }: { withdrawal: Withdr
   if (!withdrawal.available) return <WithdrawalUnavailable withdrawal={withdrawal} />;
   return (
     <div className="space-y-2">
-      {withdrawal.deadline ? <p>{t('my.withdrawal.until', { time: dateTime(withdrawal.deadline) })}</p> : null}
+      {withdrawal.deadline ? <p>{t('my-list.withdrawal.until', { time: dateTime(withdrawal.deadline) })}</p> : null}
       <Link href={PAGES.myWithdrawal.url({ reference })} className={buttonVariants({ variant: 'secondary' })}>
-        {t('my.withdrawal.open')}
+        {t('my-list.withdrawal.open')}
       </Link>
     </div>
   );

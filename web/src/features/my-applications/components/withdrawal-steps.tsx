@@ -57,7 +57,7 @@ export function WithdrawalSteps({ application, onWithdrawn }: { application: MyA
         </Alert>
         <Text>{t('my-withdraw.purchase', values)}</Text>
         <Link href={PAGES.myApplications.url()} className={buttonVariants({ variant: 'secondary' })}>
-          {t('my.backToList')}
+          {t('my-withdraw.backToList')}
         </Link>
       </section>
     );
@@ -106,7 +106,7 @@ export function WithdrawalSteps({ application, onWithdrawn }: { application: MyA
         </ul>
       </section>
       <Button size="lg" onClick={() => setStep('confirm')}>
-        {t('my.withdrawal.open')}
+        {t('my-list.withdrawal.open')}
       </Button>
     </section>
   );
