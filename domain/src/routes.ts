@@ -110,6 +110,9 @@ export const HEALTH = {
 
 export const METRICS = route('/metrics');
 
+/** Sandbox only: an agreement concluded `daysAgo` days ago, as a moved clock would have it (issue 32). */
+export const SANDBOX_CONCLUDED_CONTROL = route('/sandbox/control/applications/:reference/concluded');
+
 export const DEMO_SHOP = {
   home: route('/demo-shop/'),
   checkout: route('/demo-shop/checkout'),

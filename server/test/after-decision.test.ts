@@ -7,7 +7,7 @@
  * to; the reminder of the right is mailed once between day 1 and day 7.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MERCHANT_API, type MyApplication, type MyApplicationsAnswer, type ReviewView, withdrawalDeadline, type WithdrawalView } from '@portal/domain';
+import { API, MERCHANT_API, SANDBOX_CONCLUDED_CONTROL, type MyApplication, type MyApplicationsAnswer, type ReviewView, withdrawalDeadline, type WithdrawalView } from '@portal/domain';
 import { sendWithdrawalReminders } from '../src/services/after-decision/reminders';
 import { call, type Customer, eventually, signAtResursV1, startBusiness, startConsumer } from './flow-helpers';
 import { ENGINES, merchantAuth, startTestServer, type TestApp } from './helpers';
@@ -175,7 +175,10 @@ describe.each(ENGINES)('after the decision on %s', (engine) => {
 
   it('offers no withdrawal after the period (day 15) and refuses one, and none for a company\u2019s lease', async () => {
     const customer = await concluded();
-    await concludedDaysAgo(customer, 15);
+    // The sandbox's control moves the clock as the browser tests do it.
+    const moved = await t.app.inject({ method: 'POST', url: SANDBOX_CONCLUDED_CONTROL.url({ reference: customer.reference }), payload: { daysAgo: 15 } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: SANDBOX_CONCLUDED_CONTROL.url({ reference: 'unknown' }), payload: { daysAgo: 15 } })).statusCode).toBe(404);
     expect((await entry(customer)).withdrawal).toMatchObject({ available: false, unavailableBecause: 'period_over' });
     const late = await call(t, customer, 'POST', API.myWithdrawal.url({ reference: customer.reference }), { confirm: true });
     expect(late.statusCode).toBe(409);

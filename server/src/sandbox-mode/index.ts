@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { API, BACK_OFFICE_AUTH, COUNTRY_CODES, DEMO_SHOP } from '@portal/domain';
 import demoShop from '@portal/demo-shop';
 import sandbox from '@portal/sandbox';
+import { registerSandboxClock } from './clock';
 import { DEMO_MERCHANT, SANDBOX_SHOP_RESURS_ACCOUNTS, seedSandboxData } from './demo-merchant';
 
 /** Where the simulators live on this server; config.ts points every provider's base URL there. */
@@ -67,5 +68,6 @@ export default async function sandboxMode(app: FastifyInstance) {
     webhookSecret: DEMO_MERCHANT.webhookSecret,
     storage: app.db,
   });
+  registerSandboxClock(app);
   app.get('/', (_request, reply) => reply.redirect(DEMO_SHOP.home.pattern, 302));
 }
