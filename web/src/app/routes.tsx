@@ -5,7 +5,7 @@ import { PageSpinner } from '@/components/layout/page-spinner';
 import { loadNamespaces, type Namespace } from '@/lib/i18n';
 import type { ErrorStatus } from './pages/error-page';
 
-const IdentifyPage = page(() => import('./pages/identify'), 'index');
+const IdentifyPage = page(() => import('./pages/identify'), 'index', 'my');
 const ApplyPage = page(() => import('./pages/apply'), 'apply');
 const ErrorPage = page(() => import('./pages/error-page'), 'error-page');
 const LogoutPage = lazy(() => import('./pages/logout'));

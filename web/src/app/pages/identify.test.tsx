@@ -65,7 +65,14 @@ describe('the identification page', () => {
     expect(screen.getByText(/the link you followed has no application in it\. Go back to the shop/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /BankID/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Log in as test customer' })).toBeNull();
-    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    // The only link: the customer's own page, which identifies on its own.
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/my-applications']);
+  });
+
+  it("links to the customer's own page, with and without an application", () => {
+    serve(features);
+    renderFlowPage(<IdentifyPage />, '/?reference=REF-1&countryCode=SE', '/');
+    expect(screen.getByRole('link', { name: 'See your applications' })).toHaveAttribute('href', '/my-applications');
   });
 
   it('opened without an application in a window that was working on one, offers to carry on with it', () => {

@@ -31,6 +31,18 @@ function bankIdUrl(country: CountryCode, reference: string, language: Language |
   return `${API.bankIdStart.url({ country: country.toLowerCase() })}?${query.toString()}`;
 }
 
+/** The customer's own page, where every application of theirs is, after a BankID of its own. */
+function SeeYourApplications() {
+  const t = useT();
+  return (
+    <p>
+      <Link href={PAGES.myApplications.url()} className={buttonVariants({ variant: 'link' })}>
+        {t('my.seeApplications')}
+      </Link>
+    </p>
+  );
+}
+
 /**
  * Opened without an application (a link cut short, or typed by hand): identifying would lead
  * nowhere, so the page says how to get to an application — from the shop's checkout, or back to
@@ -53,6 +65,7 @@ function WithoutApplication() {
     >
       <p>{t('index.noReference.text')}</p>
       {remembered ? <p>{t('index.noReference.remembered')}</p> : null}
+      <SeeYourApplications />
     </MessagePanel>
   );
 }
@@ -125,6 +138,7 @@ function Identify({ search }: { search: URLSearchParams }) {
           <DummyLoginPanel reference={reference} countryCode={countryCode} />
         </Suspense>
       ) : null}
+      <SeeYourApplications />
     </section>
   );
 }
