@@ -143,6 +143,7 @@ const en = {
     'payment.cancelled': 'Uncaptured amount cancelled',
     'payment.operation_failed': 'Payment operation failed',
     'lease.delivery_confirmed': 'Delivery confirmed',
+    'application.withdrawn': 'The customer withdrew from the credit: arrange the return of the goods',
   } as Readonly<Record<string, string>>,
   afterwards: 'Afterwards:',
   outcomes: {
@@ -312,6 +313,7 @@ const sv: ShopTexts = {
     'payment.cancelled': 'Ej debiterat belopp makulerat',
     'payment.operation_failed': 'Betalningsåtgärden misslyckades',
     'lease.delivery_confirmed': 'Leveransen bekräftad',
+    'application.withdrawn': 'Kunden har ångrat krediten: ordna returen av varorna',
   },
   afterwards: 'Efteråt:',
   outcomes: {
@@ -479,6 +481,7 @@ const nb: ShopTexts = {
     'payment.cancelled': 'Ikke belastet beløp annullert',
     'payment.operation_failed': 'Betalingsoperasjonen mislyktes',
     'lease.delivery_confirmed': 'Levering bekreftet',
+    'application.withdrawn': 'Kunden har angret kreditten: ordne returen av varene',
   },
   afterwards: 'Etterpå:',
   outcomes: {
