@@ -11,7 +11,7 @@ import { useMerchantName } from '@/lib/flow/use-merchant-name';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/route-errors';
 import { useFlowApplication } from '@/features/payment/hooks/use-flow-application';
-import { DebtAdvice, DeclineDetails } from '@/features/my-applications/components/decline-details';
+import { DebtAdvice, DeclineDetails } from '@/features/my-applications/components/after-decision-views';
 import { useMyApplications } from '@/features/my-applications/hooks/use-my-applications';
 
 /**

@@ -8,7 +8,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
 import { useT } from '@/lib/i18n';
 import { ReviewForm } from '@/features/my-applications/components/review-form';
-import { ReviewState } from '@/features/my-applications/components/review-state';
+import { ReviewState } from '@/features/my-applications/components/after-decision-views';
 import { useCountryLanguage, useMyApplication } from '@/features/my-applications/hooks/use-my-applications';
 
 function BackToList() {

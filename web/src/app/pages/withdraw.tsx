@@ -6,7 +6,7 @@ import { MessagePanel } from '@/components/layout/message-panel';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { buttonVariants } from '@/components/ui/button';
 import { useT } from '@/lib/i18n';
-import { WithdrawalUnavailable } from '@/features/my-applications/components/withdrawal-notice';
+import { WithdrawalUnavailable } from '@/features/my-applications/components/after-decision-views';
 import { WithdrawalSteps } from '@/features/my-applications/components/withdrawal-steps';
 import { useCountryLanguage, useMyApplication } from '@/features/my-applications/hooks/use-my-applications';
 

@@ -4,10 +4,7 @@ import { safeRedirectUrl } from '@/lib/flow/safe-url';
 import { useT } from '@/lib/i18n';
 import { useFormat } from '@/lib/use-format';
 import type { MyApplication } from '../api/my-applications';
-import { DeclineDetails } from './decline-details';
-import { LINK } from './link-style';
-import { ReviewState } from './review-state';
-import { WithdrawalNotice } from './withdrawal-notice';
+import { DeclineDetails, LINK, ReviewState, WithdrawalNotice } from './after-decision-views';
 
 /** One application on the customer's own page: what, where, by whom, where it stands, and what they can do. */
 export function ApplicationCard({ application }: { application: MyApplication }) {
@@ -37,8 +34,8 @@ export function ApplicationCard({ application }: { application: MyApplication })
         ))}
       </dl>
       {application.documents.length > 0 ? (
-        <section aria-labelledby={`${titleId}-documents`} className="space-y-2">
-          <Heading level={3} size={4} id={`${titleId}-documents`}>
+        <div className="space-y-2">
+          <Heading level={3} size={4}>
             {t('my-list.card.documents')}
           </Heading>
           <ul className="space-y-1">
@@ -51,7 +48,7 @@ export function ApplicationCard({ application }: { application: MyApplication })
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       ) : null}
       {/* A full load: the apply screen is rendered on the server (ADR 26). */}
       {continueUrl ? (

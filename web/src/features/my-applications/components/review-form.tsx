@@ -5,12 +5,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
 import { Text } from '@/components/ui/text';
-import { ApiRequestError } from '@/lib/api-client';
 import { type MessageKey, useT } from '@/lib/i18n';
-import { errorText } from '@/lib/route-errors';
 import { useFormat } from '@/lib/use-format';
 import { type MyApplication, requestReview, type ReviewView } from '../api/my-applications';
-import { useFocusOnChange } from '../hooks/use-focus-on-change';
+import { refusalText, useFocusOnChange } from '../hooks/use-my-applications';
 import { type Attachment, type AttachmentProblem, readAttachment } from '../logic/attachment';
 import { CONTROL, ErrorText, PlainCheckbox } from './plain-controls';
 
@@ -19,10 +17,6 @@ const PROBLEM_TEXT: Record<AttachmentProblem, MessageKey> = {
   size: 'my-review.fileSize',
   unreadable: 'my-review.fileUnreadable',
 };
-
-/** The API's refusal in its own words (it answers `{ message }` in the customer's language), else ours. */
-const refusalText = (error: unknown, t: ReturnType<typeof useT>) =>
-  error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.body.message ? error.body.message : errorText(error, t);
 
 /**
  * A review by a person of a declined application (CCD2 Art. 18(8)): what the customer asks for
@@ -179,7 +173,7 @@ export function ReviewForm({ application, onSent }: { application: MyApplication
             ref={fileInput}
             id={`${ids}-file`}
             type="file"
-            accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+            accept=".pdf,.jpg,.jpeg,.png"
             aria-describedby={`${ids}-file-hint${fileProblem ? ` ${ids}-file-error` : ''}`}
             aria-invalid={fileProblem ? true : undefined}
             onChange={(event) => void onFile(event)}
@@ -187,11 +181,9 @@ export function ReviewForm({ application, onSent }: { application: MyApplication
           />
           {fileProblem ? <ErrorText id={`${ids}-file-error`}>{t(PROBLEM_TEXT[fileProblem])}</ErrorText> : null}
           {attachment ? (
-            <div className="flex flex-wrap items-center gap-3">
-              <Button variant="link" size="sm" onClick={removeFile}>
-                {t('my-review.removeFile')}
-              </Button>
-            </div>
+            <Button variant="link" size="sm" onClick={removeFile}>
+              {t('my-review.removeFile')}
+            </Button>
           ) : null}
         </div>
 

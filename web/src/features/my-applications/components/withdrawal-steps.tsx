@@ -6,11 +6,9 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
 import { Text } from '@/components/ui/text';
 import { useT } from '@/lib/i18n';
-import { errorText } from '@/lib/route-errors';
-import { ApiRequestError } from '@/lib/api-client';
 import { useFormat } from '@/lib/use-format';
 import { type MyApplication, withdraw, type WithdrawalView } from '../api/my-applications';
-import { useFocusOnChange } from '../hooks/use-focus-on-change';
+import { refusalText, useFocusOnChange } from '../hooks/use-my-applications';
 
 type Step = 'explain' | 'confirm' | 'done';
 
@@ -64,8 +62,6 @@ export function WithdrawalSteps({ application, onWithdrawn }: { application: MyA
   }
 
   if (step === 'confirm') {
-    const message =
-      failure instanceof ApiRequestError && failure.status >= 400 && failure.status < 500 && failure.body.message ? failure.body.message : errorText(failure, t);
     return (
       <section aria-labelledby="withdrawal-confirm-title" className="space-y-6">
         <Heading level={1} id="withdrawal-confirm-title" ref={heading} tabIndex={-1}>
@@ -74,7 +70,7 @@ export function WithdrawalSteps({ application, onWithdrawn }: { application: MyA
         <Text>{t('my-withdraw.confirmText', values)}</Text>
         {failure ? (
           <Alert variant="error" heading={t('my-withdraw.failed')}>
-            {message}
+            {refusalText(failure, t)}
           </Alert>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">

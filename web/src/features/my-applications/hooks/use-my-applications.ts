@@ -1,14 +1,15 @@
 /**
  * What every page of the customer's own loads with: their applications, whether anybody is
- * identified, one application by its reference, and the language of its country. One module, so
- * the pages download it as one piece (bench/bundle-size.mjs).
+ * identified, one application by its reference, the language of its country, and focus that
+ * follows a step. One module, so the pages download it as one piece (bench/bundle-size.mjs).
  */
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useSearch } from 'wouter';
 import type { CountryCode } from '@portal/domain';
 import { ApiRequestError } from '@/lib/api-client';
-import { activateLanguage, i18n, pickLanguage } from '@/lib/i18n';
+import { activateLanguage, i18n, type MessageKey, type MessageValues, pickLanguage } from '@/lib/i18n';
+import { errorText } from '@/lib/route-errors';
 import { getMyApplications, type MyApplication, MY_APPLICATIONS_KEY } from '../api/my-applications';
 
 /**
@@ -23,6 +24,10 @@ export type MyApplicationState =
   | { kind: 'error'; error: unknown; retry: () => void }
   | { kind: 'missing' }
   | { kind: 'found'; application: MyApplication };
+
+/** A refusal of a request (4xx) in the API's own words, which come in the customer's language; else the app's words for the failure. */
+export const refusalText = (error: unknown, t: (key: MessageKey, values?: MessageValues) => string) =>
+  error instanceof ApiRequestError && error.status < 500 && error.body.message ? error.body.message : errorText(error, t);
 
 /** Nobody identified in the session: the customer's own pages then offer BankID. */
 export const isUnidentified = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
@@ -59,4 +64,18 @@ export function useCountryLanguage(country: CountryCode | undefined): boolean {
     };
   }, [wanted]);
   return wanted === null || active === wanted;
+}
+
+/**
+ * Moves focus to `target` (a step's heading, with `tabIndex={-1}`) whenever `step` changes within
+ * a page, as the layout does after a navigation: the screen changed under the person, and a
+ * screen reader should say where they are now. The first render is left to the layout.
+ */
+export function useFocusOnChange(target: RefObject<HTMLElement | null>, step: string) {
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    target.current?.focus();
+  }, [target, step]);
 }
