@@ -48,7 +48,7 @@ export function ReviewState({ review, lender, level }: { review: ReviewView; len
               <Heading level={sub} size={5}>
                 {t('my.review.factors')}
               </Heading>
-              <ul className="list-disc space-y-1 pl-6">
+              <ul className="list-disc space-y-1 pl-6 break-words">
                 {review.answer.factors.map((factor) => (
                   <li key={factor}>{factor}</li>
                 ))}
