@@ -22,7 +22,8 @@ const SHELL = [
   /node_modules[\\/](?!zod[\\/]|swr[\\/]dist[\\/]mutation[\\/])/,
   /[\\/]web[\\/]src[\\/](lib|components[\\/]layout)[\\/]/,
   /[\\/]web[\\/]src[\\/]components[\\/]ui[\\/]/,
-  /[\\/]domain[\\/]src[\\/](?!(schemas|sandbox|builders)[\\/])/,
+  // Not the customer's own page's rules and answer checkers: only its pages load them (issue 32).
+  /[\\/]domain[\\/]src[\\/](?!(schemas|sandbox|builders)[\\/]|after-decision\.|client-api[\\/]answer-shapes-after-decision\.)/,
   /rolldown[\\/]runtime/,
 ];
 /**
@@ -45,6 +46,12 @@ const CLOSING = /[\\/]web[\\/]src[\\/]components[\\/]flow[\\/](closed-screen|app
 const FORM = /[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](form-field|text-input|checkbox|field-error|use-form-field|control-variants)\.|lib[\\/]use-form\.)/;
 /** Used by a few pages only (the design system's, the sandbox's panels), none a customer's. */
 const NOT_SHELL = /[\\/]web[\\/]src[\\/](lib[\\/]links\.|components[\\/]ui[\\/](text-area|throttle|use-throttled-callback|select|dropdown-list|tooltip)\.)/;
+/**
+ * The customer's own pages (issue 32: the list, the decline page, the review, the withdrawal): what
+ * they all load (the list's call, its answer checkers and rules from `domain/`), one chunk rather
+ * than several small ones; each page's own components stay with it.
+ */
+const MY = /[\\/](web[\\/]src[\\/]features[\\/]my-applications[\\/](api[\\/]|hooks[\\/]use-my-applications\.|components[\\/]after-decision-views\.)|domain[\\/]src[\\/](after-decision\.|client-api[\\/]answer-shapes-after-decision\.))/;
 const APPLY =
   /[\\/]web[\\/]src[\\/](features[\\/](applications[\\/]|apply[\\/](?!components[\\/]mock-panel\.|logic[\\/](apply-validation|form-resolver)\.))|app[\\/]pages[\\/](apply|form-apply)\.)/;
 
@@ -117,6 +124,7 @@ export default defineConfig({
             },
             { name: 'flow', test: FLOW, priority: 1 },
             { name: 'closing', test: CLOSING, priority: 1 },
+            { name: 'my', test: MY, priority: 1 },
             { name: 'apply', test: (id: string) => APPLY.test(id) || FORM.test(id), priority: 1, includeDependenciesRecursively: false },
           ],
         },

@@ -8,16 +8,25 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { buildBusinessApplication } from '../builders/applications';
 import * as answers from './answers';
-import * as shapes from './answer-shapes';
+import * as flowShapes from './answer-shapes';
+import * as afterDecisionShapes from './answer-shapes-after-decision';
 import { ANSWER_SHAPE_KEYWORDS, answerIssues, type AnswerShape } from './check-answer';
 import { CLIENT_API_ENDPOINTS } from './endpoints';
 
 const FILE = new URL('./answer-shapes.ts', import.meta.url);
+/**
+ * The answers of the customer's own page (issue 32) in a file of their own: only those pages load
+ * it, so the flow's pages do not carry their checkers (web/vite.config.ts, ADR 14).
+ */
+const AFTER_DECISION_FILE = new URL('./answer-shapes-after-decision.ts', import.meta.url);
+const shapes = { ...flowShapes, ...afterDecisionShapes };
 
 /** The answer schemas the endpoints use, by their export name in answers.ts. */
 const answerSchemas = (Object.entries(answers) as [string, z.ZodMiniType][]).filter(([, schema]) =>
   CLIENT_API_ENDPOINTS.some((endpoint) => endpoint.response === schema),
 );
+const afterDecision = ([, schema]: [string, z.ZodMiniType]) =>
+  CLIENT_API_ENDPOINTS.some((endpoint) => endpoint.response === schema && endpoint.tag === 'After the decision');
 const shapeName = (schemaName: string) => schemaName.replace(/(AnswerSchema|Schema)$/, 'Answer');
 
 /** The JSON Schema of an answer with only the keywords the web's checker reads. */
@@ -40,7 +49,7 @@ function shapeOf(schema: z.ZodMiniType): AnswerShape {
   return strip(z.toJSONSchema(schema, { io: 'output' }) as Record<string, unknown>) as AnswerShape;
 }
 
-function generated(): string {
+function generated(which: 'flow' | 'after-decision'): string {
   const lines = [
     '// Generated from answers.ts by answer-shapes.test.ts: do not edit. The JSON Schema of each answer',
     '// of the client API, for the web client, which checks answers with check-answer.ts (ADR 21).',
@@ -48,7 +57,7 @@ function generated(): string {
     "import type * as answers from './answers';",
     "import { answerSchema, type AnswerSchema } from './check-answer';",
   ];
-  for (const [name, schema] of answerSchemas) {
+  for (const [name, schema] of answerSchemas.filter((entry) => afterDecision(entry) === (which === 'after-decision'))) {
     lines.push(
       '',
       `export const ${shapeName(name)}: AnswerSchema<z.output<typeof answers.${name}>> = /* @__PURE__ */ answerSchema(${JSON.stringify(shapeOf(schema))});`,
@@ -58,10 +67,13 @@ function generated(): string {
 }
 
 describe('answer-shapes.ts', () => {
-  it('is generated from the zod schemas of the answers', () => {
-    const text = generated();
-    if (process.env.UPDATE_ANSWER_SHAPES) writeFileSync(FILE, text);
-    expect(readFileSync(FILE, 'utf8'), 'run UPDATE_ANSWER_SHAPES=1 npx vitest run --project domain answer-shapes').toBe(text);
+  it.each([
+    ['flow', FILE],
+    ['after-decision', AFTER_DECISION_FILE],
+  ] as const)('is generated from the zod schemas of the answers (%s)', (which, file) => {
+    const text = generated(which);
+    if (process.env.UPDATE_ANSWER_SHAPES) writeFileSync(file, text);
+    expect(readFileSync(file, 'utf8'), 'run UPDATE_ANSWER_SHAPES=1 npx vitest run --project domain answer-shapes').toBe(text);
   });
 
   it('has a checker for every answer of the client API', () => {
