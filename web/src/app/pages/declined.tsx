@@ -42,6 +42,7 @@ export default function DeclinedPage() {
   return (
     <MessagePanel
       tone="info"
+      focusTitle
       title={entry ? t('my-list.decline.title', { lender: entry.lender }) : t('my-list.decline.titleUnknown')}
       actions={
         <>

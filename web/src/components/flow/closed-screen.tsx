@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { Redirect } from 'wouter';
+import { PAGES } from '@portal/domain';
 import { ApplicationClosed, type ApplicationClosedProps } from '@/components/flow/application-closed';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { loadNamespaces } from '@/lib/i18n';
@@ -14,6 +16,8 @@ const WithTexts = lazy(async () => {
 });
 
 export function ClosedScreen(props: ApplicationClosedProps) {
+  // A decline has a page of its own: why, free debt advice, a review by a person (issue 32).
+  if (props.reason === 'declined') return <Redirect to={PAGES.declined.url()} replace />;
   return (
     <Suspense fallback={<PageSpinner />}>
       <WithTexts {...props} />
