@@ -25,7 +25,7 @@ const T = {
     renewal: /Produkter som kan fornyes/,
     total: 'Samlet restverdi',
     down: 'Banktjenestene er ikke tilgjengelige akkurat nå. Prøv igjen senere.',
-    notApproved: 'Søknaden din ble ikke innvilget',
+    notApproved: 'Resurs Bank kunne ikke innvilge søknaden din',
     loading: 'Vent til kontrollen er ferdig',
   },
   SE: {
@@ -41,7 +41,7 @@ const T = {
     renewal: /Produkter som kan förnyas/,
     total: 'Totalt restvärde',
     down: 'Bankens tjänster är inte tillgängliga just nu. Försök igen senare.',
-    notApproved: 'Din ansökan beviljades inte',
+    notApproved: 'Resurs Bank kunde inte bevilja din ansökan',
     loading: 'Vänta tills kontrollen är klar',
   },
 } as const;
@@ -211,12 +211,12 @@ test.describe('refusals', () => {
     ['consumer-no-v1', '01024924986'],
     ['consumer-se-v1', '197211072793'],
   ] as const) {
-    test(`${scenario} rejected: the form gives way to the final "not approved" panel in the screen's language`, async ({ page }) => {
-      const t = T[countryOf(scenario)];
+    test(`${scenario} rejected: the form gives way to the decline page in the screen's language`, async ({ page }) => {
       await startAt(page, scenario, { person });
       await acceptConsents(page, countryOf(scenario));
       await submitButton(page, scenario).click();
-      const heading = page.getByRole('heading', { level: 1, name: t.notApproved });
+      await expect(page).toHaveURL(/\/loan-subscription\/form\/declined$/);
+      const heading = page.getByRole('heading', { level: 1, name: T[countryOf(scenario)].notApproved });
       await expect(heading).toBeFocused();
       await expect(submitButton(page, scenario)).toHaveCount(0);
     });

@@ -101,8 +101,12 @@ async function shopCancels(page: Page) {
 
 const PATHS: ExitPath[] = [
   // Resurs version 1: booked, then signed on Resurs' page.
-  { name: 'is declined, then goes back from the closed form', scenario: 'consumer-no-v1', customer: '01024924986', outcome: 'apply_denied', status: 'DECLINED',
-    leave: async (page) => { await apply(page); await backToShop(page); } },
+  { name: 'is declined, then chooses another way to pay on the decline page', scenario: 'consumer-no-v1', customer: '01024924986', outcome: 'apply_denied', status: 'DECLINED',
+    leave: async (page) => {
+      await apply(page);
+      await expect(page).toHaveURL(/\/loan-subscription\/form\/declined$/);
+      await page.getByRole('button', { name: /^(Choose another way to pay|Välj ett annat sätt att betala|Velg en annen måte å betale på)$/ }).click();
+    } },
   { name: 'leaves by the header link before applying', scenario: 'consumer-no-v1', customer: '18087248794', outcome: 'apply_cancelled', status: 'CANCELLED',
     leave: headerBackToShop },
   { name: 'logs out before applying', scenario: 'consumer-no-v1', customer: '18087248794', outcome: 'apply_cancelled', status: 'CANCELLED',

@@ -149,17 +149,22 @@ test('consumer SE v2 with a renewal product: Resurs task page, approved', async 
   await expectMerchantSees(page, 'client_sign_success_approved', 'COMPLETED');
 });
 
-test('consumer rejected: Resurs declines after its task page, and the waiting screen sends the customer to the shop', async ({ page }) => {
+test('consumer rejected: Resurs declines after its task page, the waiting screen sends the customer to the decline page, and from there to the shop', async ({ page }) => {
   await checkout(page, 'consumer-no-v2', person('01024924986').nationalId);
   await dummyLogin(page);
   await apply(page);
   await throughKeyFacts(page);
   await expect(page).toHaveURL(/\/sandbox\/resurs-v2\/task\//);
   await passesTheWaitingScreen(page, () => page.getByRole('button', { name: 'Signer med BankID' }).click());
+  const otherWay = page.getByRole('button', { name: 'Velg en annen måte å betale på' });
+  await expect(page).toHaveURL(/\/loan-subscription\/form\/declined$/, { timeout: 30_000 });
+  await otherWay.click();
   await expectMerchantSees(page, 'client_sign_success_denied', 'DECLINED');
 
-  // Coming back to the portal's sign page afterwards leads to the shop again, with the same outcome.
+  // Coming back to the portal's sign page afterwards leads to the decline page again, and its way to the shop carries the same outcome.
   await page.goto('/loan-subscription/form/sign');
+  await expect(page).toHaveURL(/\/loan-subscription\/form\/declined$/, { timeout: 30_000 });
+  await otherWay.click();
   await expectMerchantSees(page, 'client_sign_success_denied', 'DECLINED');
 });
 
