@@ -30,7 +30,7 @@ describe('a review by a person (issue 32)', () => {
       expect(screen.getByRole('checkbox', { name })).not.toBeChecked();
     }
     await submit();
-    expect(screen.getByText('Choose at least one thing you would like.')).toBeInTheDocument();
+    expect(screen.getByText('Choose at least one thing you want')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'An explanation of the assessment' })).toHaveFocus();
     expect(posts(calls)).toHaveLength(0);
   });
@@ -42,8 +42,8 @@ describe('a review by a person (issue 32)', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Your view' }), 'My income rose in October.');
     const big = new File([new Uint8Array(3 * 1024 * 1024)], 'payslip.pdf', { type: 'application/pdf' });
     await userEvent.upload(fileInput(), big);
-    expect(await screen.findByText(/This file is larger than 2 MB/)).toBeInTheDocument();
-    expect(fileInput()).toHaveAccessibleDescription(expect.stringContaining('larger than 2 MB'));
+    expect(await screen.findByText(/The file is too large: attach at most 2 MB/)).toBeInTheDocument();
+    expect(fileInput()).toHaveAccessibleDescription(expect.stringContaining('at most 2 MB'));
     expect(screen.getByRole('textbox', { name: 'Your view' })).toHaveValue('My income rose in October.');
     expect(screen.getByRole('checkbox', { name: 'Add my own view' })).toBeChecked();
     expect(posts(calls)).toHaveLength(0);
@@ -54,7 +54,7 @@ describe('a review by a person (issue 32)', () => {
     renderPage();
     await screen.findByRole('heading', { level: 1 });
     await userEvent.setup({ applyAccept: false }).upload(fileInput(), new File(['hello'], 'notes.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
-    expect(await screen.findByText('This file cannot be sent: choose a PDF, JPEG or PNG file.')).toBeInTheDocument();
+    expect(await screen.findByText('Attach a PDF, JPEG or PNG file')).toBeInTheDocument();
   });
 
   it('sends what was asked for, the view and the document, then says when, to whom and the reference', async () => {

@@ -51,7 +51,7 @@ export default function ReviewPage() {
         <Heading level={1} id="review-title">
           {t('my-review.title')}
         </Heading>
-        <ReviewState review={application.review} lender={application.lender} level={2} />
+        <ReviewState review={application.review} lender={application.lender} country={application.countryCode} level={2} />
         <BackToList />
       </section>
     );

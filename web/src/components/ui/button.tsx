@@ -10,10 +10,10 @@ const VARIANTS_WITH_PADDING = ['primary', 'secondary', 'tertiary', 'white', 'gho
  * Every look of a button, in one place. Text and background pairs meet WCAG AA (see the colour
  * tokens in styles.css); the smallest size is still 32 px high, above the 24 px target minimum.
  * `link` keeps the height of its size (a comfortable target) but has no side padding, so it lines
- * up with text.
+ * up with text. A label that wraps on a phone keeps room above and below, and is centred.
  */
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-progress motion-reduce:transition-none',
+  'inline-flex items-center justify-center gap-2 rounded-md py-2 text-center font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-progress motion-reduce:transition-none',
   {
     variants: {
       variant: {

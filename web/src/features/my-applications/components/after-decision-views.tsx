@@ -5,7 +5,7 @@
  * about 0.8 KB gzip more: bench/bundle-size.mjs, README.md).
  */
 import { Link } from 'wouter';
-import { type CountryCode, PAGES } from '@portal/domain';
+import { COUNTRIES, type CountryCode, PAGES } from '@portal/domain';
 import { buttonVariants } from '@/components/ui/button';
 import { Heading, type HeadingLevel } from '@/components/ui/heading';
 import { useT } from '@/lib/i18n';
@@ -20,10 +20,12 @@ export const LINK =
  * Where a review by a person stands: received, with the lender, answered; once answered, the
  * outcome, the main factors of the assessment and the lender's own words (CCD2 Art. 18(8)).
  */
-export function ReviewState({ review, lender, level }: { review: ReviewView; lender: string; level: HeadingLevel }) {
+export function ReviewState({ review, lender, country, level }: { review: ReviewView; lender: string; country: CountryCode; level: HeadingLevel }) {
   const t = useT();
   const { dateTime } = useFormat();
   const sub = Math.min(level + 1, 6) as HeadingLevel;
+  // The lender's own words are in the lender's language (the country's): read in that language.
+  const lang = COUNTRIES[country].language;
   const when =
     review.status === 'answered' && review.answer
       ? review.answer.answeredAt
@@ -48,7 +50,7 @@ export function ReviewState({ review, lender, level }: { review: ReviewView; len
               <Heading level={sub} size={5}>
                 {t('my.review.factors')}
               </Heading>
-              <ul className="list-disc space-y-1 pl-6 break-words">
+              <ul lang={lang} className="list-disc space-y-1 pl-6 break-words">
                 {review.answer.factors.map((factor) => (
                   <li key={factor}>{factor}</li>
                 ))}
@@ -58,7 +60,9 @@ export function ReviewState({ review, lender, level }: { review: ReviewView; len
           <Heading level={sub} size={5}>
             {t('my.review.explanation')}
           </Heading>
-          <p className="whitespace-pre-line break-words">{review.answer.explanation}</p>
+          <p lang={lang} className="whitespace-pre-line break-words">
+            {review.answer.explanation}
+          </p>
         </div>
       ) : null}
     </div>
@@ -166,7 +170,7 @@ export function DeclineDetails({ application, level }: { application: Declined; 
         {decline.creditAgency ? <p>{t('my-list.decline.agency', { lender, agency: decline.creditAgency })}</p> : null}
       </div>
       {application.review ? (
-        <ReviewState review={application.review} lender={lender} level={level} />
+        <ReviewState review={application.review} lender={lender} country={application.countryCode} level={level} />
       ) : decline.reviewAvailable ? (
         <p>
           <Link href={PAGES.myReview.url({ reference: application.reference })} className={buttonVariants()}>

@@ -29,7 +29,7 @@ export function ApplicationCard({ application }: { application: MyApplication })
         {rows.map(([label, value]) => (
           <div key={label} className="flex flex-wrap justify-between gap-x-4 py-2">
             <dt className="text-neutral-700">{label}</dt>
-            <dd className="ml-auto text-right font-semibold break-words">{value}</dd>
+            <dd className="ml-auto min-w-0 text-right font-semibold wrap-anywhere">{value}</dd>
           </div>
         ))}
       </dl>
@@ -58,7 +58,7 @@ export function ApplicationCard({ application }: { application: MyApplication })
       ) : null}
       {application.decline ? <DeclineDetails application={{ ...application, decline: application.decline }} level={3} /> : null}
       {/* A review that changed the decision: the decline is gone, the answer stays to read. */}
-      {!application.decline && application.review ? <ReviewState review={application.review} lender={application.lender} level={3} /> : null}
+      {!application.decline && application.review ? <ReviewState review={application.review} lender={application.lender} country={application.countryCode} level={3} /> : null}
       <WithdrawalNotice withdrawal={application.withdrawal} reference={application.reference} />
     </article>
   );

@@ -12,9 +12,10 @@ import { refusalText, useFocusOnChange } from '../hooks/use-my-applications';
 import { type Attachment, type AttachmentProblem, readAttachment } from '../logic/attachment';
 import { CONTROL, ErrorText, PlainCheckbox } from './plain-controls';
 
+// The same words as the server's refusal of the same rule (domain's validation texts).
 const PROBLEM_TEXT: Record<AttachmentProblem, MessageKey> = {
-  type: 'my-review.fileType',
-  size: 'my-review.fileSize',
+  type: 'validation.attachmentType',
+  size: 'validation.attachmentTooLarge',
   unreadable: 'my-review.fileUnreadable',
 };
 
@@ -111,8 +112,8 @@ export function ReviewForm({ application, onSent }: { application: MyApplication
     );
   }
 
-  const wantsError = showErrors && noChoice ? t('my-review.chooseOne') : null;
-  const viewError = showErrors && tooLong ? t('my-review.tooLong', { max: REVIEW_VIEW_MAX_LENGTH }) : null;
+  const wantsError = showErrors && noChoice ? t('validation.reviewWanted') : null;
+  const viewError = showErrors && tooLong ? t('validation.tooLong', { max: REVIEW_VIEW_MAX_LENGTH }) : null;
   return (
     <section aria-labelledby="review-title" className="space-y-6">
       <Heading level={1} id="review-title" ref={heading} tabIndex={-1}>
