@@ -23,7 +23,9 @@ interface ManifestChunk {
 }
 
 /** The pages that show an application and load the session's applications first. */
-const FLOW_PAGES = new Set(['formApply', 'formKeyFacts', 'formSign', 'formSignFail', 'paymentLoading', 'paymentLoadingFor', 'payment', 'paymentFail']);
+const FLOW_PAGES = new Set(['formApply', 'formKeyFacts', 'formSign', 'formSignFail', 'paymentLoading', 'paymentLoadingFor', 'payment', 'paymentFail', 'declined']);
+/** The pages that read the person's own applications first (issue 32): the decline page and the customer's own pages. */
+const OWN_PAGES = new Set(['declined', 'myApplications', 'myReview', 'myWithdrawal']);
 
 /** Path parameters when `path` matches `pattern` (`:name` segments), else null. */
 function matchPattern(pattern: string, path: string): Record<string, string> | null {
@@ -109,6 +111,7 @@ function pageVisits(root: string): (path: string) => Visit | null {
     const data = [API.features.url()];
     if (validate) data.push(validate);
     if (route.page && FLOW_PAGES.has(route.page)) data.push(API.applications.url());
+    if (route.page && OWN_PAGES.has(route.page)) data.push(API.myApplications.url());
     // The sign page of a consumer's credit shows nothing of the signature until it knows the SECCI
     // was mailed (issue 31); a company's lease answers 404 there, which the page does not ask.
     const precontractual = route.page === 'formSign' ? [API.precontractual.url()] : [];
