@@ -154,6 +154,19 @@ describe.each(published.BROKER_PROFILES)('BankID identification through the OIDC
     expect((await validate(browser, someoneElses)).status).toBe(404);
   });
 
+  it("identifies without an application for the customer's own page, and lands there", async () => {
+    const reference = await application('18087248794');
+    const browser = new Browser(t.url);
+    const page = await browser.navigate(`${API.bankIdStart.url({ country: 'no' })}?then=my-applications`);
+    expect(page.url).toMatch(/\/sandbox\/bankid\/interaction\/[\w-]+$/);
+    const landed = await approve(browser, page, { person: '18087248794' });
+    expect(landed.status).toBe(302);
+    expect(landed.location).toBe(`${t.url}/loan-subscription/my-applications?countryCode=NO`);
+    const mine = await browser.request(API.myApplications.url());
+    expect(mine.status).toBe(200);
+    expect((JSON.parse(mine.body) as { applications: { reference: string }[] }).applications.map((a) => a.reference)).toContain(reference);
+  });
+
   it('lets a log out end only the session\u2019s own application, not another person\u2019s it was started with', async () => {
     // Identification started from someone else's link: the session is Kari's, the link Ola's.
     const merchantPaymentReference = nextReference('bankid');

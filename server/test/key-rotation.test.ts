@@ -77,16 +77,18 @@ describe.each(ENGINES)('key rotation in the background (%s)', (engine) => {
 
   it('is ready at once with a new key, reads old rows meanwhile, and re-seals every row once behind it', async () => {
     const began = Date.now();
-    const app = await start(keys(7, 'b', 'a'));
+    // Batches 0.4 s apart: the last row by key is reached seconds after the start, however busy the machine.
+    const app = await start(keys(7, 'b', 'a'), { batchSize: 20, pauseMs: 400, idleMs: 20 });
     const ready = await app.inject({ method: 'GET', url: HEALTH.ready.pattern });
     expect(ready.statusCode).toBe(200);
     expect(Date.now() - began).toBeLessThan(10_000);
     const customers = await count(app, 'SELECT count(*) FROM customers');
 
-    // Ready, and most rows still sealed with key a: they read as before.
-    expect(await oldSealed(app, 'a')).toBeGreaterThan(customers / 2);
+    // Ready, and rows still sealed with key a (the last by key is done last): they read as before.
+    expect(await oldSealed(app, 'a')).toBeGreaterThan(0);
     expect(await app.repos.applications.listForNationalId(nationalIdOf(ROWS - 1))).toHaveLength(1);
-    const [last] = await app.db.query<{ application_id: string }>(`SELECT application_id FROM customers ORDER BY id DESC LIMIT 1`);
+    const [last] = await app.db.query<{ application_id: string; national_id: string }>(`SELECT application_id, national_id FROM customers ORDER BY id DESC LIMIT 1`);
+    expect(last?.national_id).toMatch(/^pd1\.a\./);
     expect(await app.repos.customers.findByApplicationId(last?.application_id ?? '')).toMatchObject({ firstName: 'Kari', nationalId: expect.stringMatching(/^1\d{10}$/) });
     expect(await app.keyRotation.status()).toMatchObject({ keyId: 'b', rehash: false, finishedAt: null });
     while (((await app.keyRotation.status())?.rowsDone ?? 0) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
