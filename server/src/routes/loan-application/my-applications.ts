@@ -20,6 +20,7 @@ import { ownApplication } from '../../services/after-decision/common';
 import { myApplications } from '../../services/after-decision/my-applications';
 import { requestReview } from '../../services/after-decision/reviews';
 import { withdraw } from '../../services/after-decision/withdrawals';
+import { sendSecci } from './precontractual';
 import { ownPageLimits, requireIdentity, uiLanguage } from './session';
 
 export default async function myApplicationsRoutes(app: FastifyInstance) {
@@ -49,14 +50,10 @@ export default async function myApplicationsRoutes(app: FastifyInstance) {
     },
   );
 
+  // Only the SECCI as mailed for now: the lender keeps a consumer's signed agreement.
   api.get(API.myDocument.pattern, { schema: { params: myDocumentParamsSchema } }, async (request, reply) => {
     const application = await ownApplication(app, requireIdentity(request), request.params.reference);
-    const document = request.params.kind === 'secci' ? await app.repos.precontractual.pdf(application.id) : null;
-    if (!document) throw new ApiError(404, 'APPLICATION_NOT_FOUND');
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="SECCI.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .send(document.pdf);
+    if (request.params.kind !== 'secci') throw new ApiError(404, 'APPLICATION_NOT_FOUND');
+    return sendSecci(app, reply, application.id);
   });
 }

@@ -2,7 +2,7 @@
  * The pre-contractual information step (issue 31, ADR 35): the key facts and the SECCI before
  * a consumer's signature, the SECCI mailed, and the way on once it went.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API, COUNTRIES } from '@portal/domain';
 import { ApiError } from '../../lib/errors';
@@ -29,14 +29,16 @@ export default async function precontractualRoutes(app: FastifyInstance) {
 
   api.post(API.precontractualContinue.pattern, async (request) => continueToSignature(app, await consumerApplication(request), uiLanguage(request)));
 
-  api.get(API.precontractualDocument.pattern, async (request, reply) => {
-    const application = await consumerApplication(request);
-    const document = await app.repos.precontractual.pdf(application.id);
-    if (!document) throw new ApiError(404, 'APPLICATION_NOT_FOUND');
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="SECCI.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .send(document.pdf);
-  });
+  api.get(API.precontractualDocument.pattern, async (request, reply) => sendSecci(app, reply, (await consumerApplication(request)).id));
+}
+
+/** The SECCI exactly as it was mailed, to the customer's browser (the key facts step, the customer's own page). */
+export async function sendSecci(app: FastifyInstance, reply: FastifyReply, applicationId: string) {
+  const document = await app.repos.precontractual.pdf(applicationId);
+  if (!document) throw new ApiError(404, 'APPLICATION_NOT_FOUND');
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="SECCI.pdf"`)
+    .header('cache-control', 'private, no-store')
+    .send(document.pdf);
 }
