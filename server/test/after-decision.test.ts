@@ -130,6 +130,26 @@ describe.each(ENGINES)('after the decision on %s', (engine) => {
     expect((await call(t, customer, 'POST', url, { wants: ['explanation'] })).statusCode).toBe(200);
   }, 60_000);
 
+  it('takes a view that carries the customer\u2019s own ID number: kept as typed, masked in the mails', async () => {
+    const customer = await declined();
+    const view = 'Mitt fødselsnummer er 010249 24986, telefon 934 56 789.';
+    const asked = await call(t, customer, 'POST', API.myReview.url({ reference: customer.reference }), { wants: ['view'], view });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const review = asked.json<ReviewView>();
+    const [stored] = await t.db.query<{ id: string }>('SELECT id FROM review_requests WHERE reference = $1', [review.reference]);
+    expect((await t.app.repos.afterDecision.reviewContent(stored?.id ?? ''))?.view).toBe(view);
+    const sent = await eventually(async () => {
+      const list = await t.app.repos.mailOutbox.listForApplication(await applicationId(customer));
+      return list.filter((m) => m.kind.startsWith('review-') && m.state === 'sent').length >= 2 ? list : null;
+    });
+    expect(sent.some((m) => m.state === 'failed')).toBe(false);
+    const arrived = (await t.app.inject({ method: 'GET', url: '/sandbox/control/mail' })).json<{ html: string | null }[]>();
+    for (const mail of arrived) {
+      const html = mail.html ? (await t.app.inject({ method: 'GET', url: mail.html })).body : '';
+      expect(html).not.toMatch(/010249\s?24986/);
+    }
+  }, 60_000);
+
   it("answers another person's application as an unknown one, and lists only the person's own", async () => {
     const owner = await declined();
     const other = await startConsumer(t, '27028809552', 1, t.url);

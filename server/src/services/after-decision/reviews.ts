@@ -66,6 +66,12 @@ function attachmentOf(body: ReviewRequestBody): { name: string; type: string; by
 }
 
 /**
+ * The customer's words as the mails quote them: any long run of digits (an ID or phone number the
+ * customer typed) masked, as a mail never carries one; the words kept sealed are as typed.
+ */
+const quotable = (view: string | null): string | null => (view === null ? null : view.replace(/\d(?:[\s.+-]?\d){5,}/g, (digits) => digits.replace(/\d/g, '•')));
+
+/**
  * The customer asks for a review of their declined application: kept with its reference, the
  * receipt mailed, the lender told, the evidence recorded, in one transaction. A second request
  * answers 409 with the first one's state on the customer's page.
@@ -120,7 +126,7 @@ export async function requestReview(
             country: application.countryCode,
             myApplicationsUrl: myApplicationsUrl(app),
             wants: kept.wants,
-            view,
+            view: quotable(view),
             hasAttachment: attachment !== null,
           },
         },
@@ -139,7 +145,7 @@ export async function requestReview(
             applicationReference: application.reference,
             merchantName: merchant?.name ?? application.merchantId,
             wants: kept.wants,
-            view,
+            view: quotable(view),
             hasAttachment: attachment !== null,
             receivedAt: kept.createdAt,
             country: application.countryCode,
