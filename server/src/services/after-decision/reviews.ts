@@ -66,8 +66,8 @@ function attachmentOf(body: ReviewRequestBody): { name: string; type: string; by
 }
 
 /**
- * The customer's words as the mails quote them: any long run of digits (an ID or phone number the
- * customer typed) masked, as a mail never carries one; the words kept sealed are as typed.
+ * Free text as the mails quote it: any long run of digits (an ID or phone number someone typed)
+ * masked, as a mail never carries one; what is kept stays as typed.
  */
 const quotable = (view: string | null): string | null => (view === null ? null : view.replace(/\d(?:[\s.+-]?\d){5,}/g, (digits) => digits.replace(/\d/g, '•')));
 
@@ -206,8 +206,9 @@ export async function answerReview(app: FastifyInstance, reviewId: string, answe
             lenderName: lenderNameOf(application),
             reference: review.reference,
             outcome: answer.outcome,
-            factors: [...answer.factors],
-            explanation: answer.explanation,
+            // The lender's words as typed by its staff, masked as the customer's are.
+            factors: answer.factors.map((factor) => quotable(factor) ?? factor),
+            explanation: quotable(answer.explanation) ?? answer.explanation,
             country: application.countryCode,
             myApplicationsUrl: myApplicationsUrl(app),
           },
