@@ -16,11 +16,7 @@ export function registerSandboxClock(app: FastifyInstance): void {
     const parsedParams = params.safeParse(request.params);
     const parsedBody = body.safeParse(request.body);
     if (!parsedParams.success || !parsedBody.success) return reply.status(400).send({ error: 'give { "daysAgo": 0..400 } for an application reference' });
-    const rows = await app.db.query<{ id: string }>(
-      `UPDATE applications SET concluded_at = now() - make_interval(days => $2) WHERE reference = $1 AND concluded_at IS NOT NULL RETURNING id`,
-      [parsedParams.data.reference, parsedBody.data.daysAgo],
-    );
-    if (rows.length === 0) return reply.status(404).send({ error: 'no concluded agreement with this reference' });
+    if (!(await app.repos.afterDecision.moveConclusion(parsedParams.data.reference, parsedBody.data.daysAgo))) return reply.status(404).send({ error: 'no concluded agreement with this reference' });
     return { reference: parsedParams.data.reference, daysAgo: parsedBody.data.daysAgo };
   });
 }

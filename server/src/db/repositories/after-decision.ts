@@ -138,6 +138,15 @@ export function afterDecisionRepository(db: Queryable) {
       await db.query('UPDATE applications SET concluded_at = now() WHERE id = $1 AND concluded_at IS NULL', [applicationId]);
     },
 
+    /** Sandbox only: the agreement concluded `daysAgo` days ago, as a moved clock would have it; false when none is concluded. */
+    async moveConclusion(reference: string, daysAgo: number): Promise<boolean> {
+      const rows = await db.query<{ id: string }>(
+        'UPDATE applications SET concluded_at = now() - make_interval(days => $2) WHERE reference = $1 AND concluded_at IS NOT NULL RETURNING id',
+        [reference, daysAgo],
+      );
+      return rows.length > 0;
+    },
+
     async concludedAt(applicationIds: readonly string[]): Promise<Map<string, Date>> {
       if (applicationIds.length === 0) return new Map();
       const rows = await db.query<{ id: string; concluded_at: Date }>(
