@@ -13,9 +13,9 @@ export default mergeConfig(
       isolate: false,
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/testing/setup.ts'],
-      // A page that polls (the key facts' mail state, every 1.5 s) takes about 2 s alone, and over
-      // 5 s when the suite shares this 2-core machine with the lint and two other workers: the
-      // limit is there to end a hung test, not to time one.
+      // A page that polls (the key facts' mail state, every 1.5 s) takes about 2 s alone, near
+      // Vitest's default of 5 s when the suite shares this 2-core machine with the lint and two
+      // other workers: the limit is there to end a hung test, not to time one.
       testTimeout: 20_000,
     },
   }),
