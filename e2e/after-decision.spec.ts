@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoViolations } from './axe';
+import { findTestOperator } from '@portal/domain/sandbox/test-operators';
 import { throughKeyFacts } from './key-facts';
 
 // After the decision (issue 32), as new customers meet it at 360 px in Swedish, Norwegian and
@@ -11,6 +12,7 @@ import { throughKeyFacts } from './key-facts';
 
 type Language = 'sv' | 'nb' | 'en';
 const LANGUAGE_BUTTON = { sv: 'Svenska', nb: 'Norsk', en: 'English' } as const;
+const SUPPORT = findTestOperator('operator-support')?.name ?? 'operator-support';
 
 const WORDS = {
   sv: {
@@ -147,7 +149,7 @@ for (const c of REVIEW_CASES) {
   });
 }
 
-test('withdrawal in two clicks on day 3, the acknowledgement mailed, the shop and the merchant API told; gone on day 15', async ({ page }) => {
+test('withdrawal in two clicks on day 3, the acknowledgement mailed, the shop and the merchant API told, support sees it; gone on day 15', async ({ page, browser }) => {
   const since = Date.now();
   const words = WORDS.nb;
   const reference = await applyAs(page, 'consumer-no-v1', '18087248794', 'nb');
@@ -191,6 +193,20 @@ test('withdrawal in two clicks on day 3, the acknowledgement mailed, the shop an
   await page.goto('/loan-subscription/my-applications');
   await expect(cardOf(page, reference).getByText(words.withdrawn).first()).toBeVisible();
   await expect(cardOf(page, reference).getByRole('link', { name: words.withdraw })).toHaveCount(0);
+
+  // Support, asked by the customer, finds it on the application's page with the way to the queue.
+  const support = await (await browser.newContext()).newPage();
+  await support.goto('/back-office/');
+  await support.getByRole('link', { name: 'Sign in' }).click();
+  await support.getByRole('button', { name: new RegExp(SUPPORT) }).click();
+  await expect(support.getByTestId('operator')).toContainText(SUPPORT);
+  await support.goto(`/back-office/applications/${reference}`);
+  const section = support.getByTestId('after-decision-withdrawal');
+  await expect(section.getByRole('heading', { name: `Withdrawal ${withdrawal}` })).toBeVisible({ timeout: 15_000 });
+  await expect(section.getByTestId('withdrawal-state')).toHaveText("Waiting for the lender's staff");
+  await expect(support.getByRole('link', { name: 'Answer or handle it in Reviews and withdrawals' })).toBeVisible();
+  await expectNoViolations(support, 'back office: an application with a withdrawal');
+  await support.context().close();
 });
 
 test('on day 15 the withdrawal control is gone and the page says why', async ({ page }) => {

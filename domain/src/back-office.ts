@@ -391,6 +391,54 @@ export type BackOfficeMail = z.infer<typeof backOfficeMailSchema>;
 export const backOfficeMailsSchema = z.object({ mails: z.array(backOfficeMailSchema) });
 export type BackOfficeMails = z.infer<typeof backOfficeMailsSchema>;
 
+/** A review request as the lender's staff see it, in the queue and on its application's page (never the customer's words: those take a reason). */
+const reviewFields = {
+  /** What the customer quotes, e.g. `R-7K2M9QXD`. */
+  reference: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  wants: z.array(z.enum(REVIEW_WANTS)),
+  createdAt: z.string(),
+  /** When the lender's answer is due. */
+  dueAt: z.string(),
+  /** Past its due date, unanswered. */
+  overdue: z.boolean(),
+  /** The document the customer added: its name and type (the bytes take a reason). */
+  attachment: z.nullable(z.object({ name: z.string(), type: z.string() })),
+};
+
+/** A withdrawal as the lender's staff see it, in the queue and on its application's page. */
+const withdrawalFields = {
+  /** What the customer quotes, e.g. `W-7K2M9QXD`. */
+  reference: z.string(),
+  /** When the portal received it (the acknowledgement's date and time). */
+  receivedAt: z.string(),
+  /** The last moment the agreement allowed it. */
+  deadline: z.string(),
+  state: z.enum(WITHDRAWAL_STATES),
+  /** What the portal did at the lender: `open-amount-cancelled` when what was not paid to the shop was cancelled; null when nothing was. */
+  lenderAction: z.nullable(z.string()),
+};
+
+/** A review request on its application's page, open or answered. */
+export const applicationReviewSchema = z.object({
+  ...reviewFields,
+  /** The lender's answer as the customer was told it, and who recorded it (an operator's id, or the sandbox's lender). */
+  answer: z.nullable(
+    z.object({ outcome: z.enum(REVIEW_OUTCOMES), factors: z.array(z.string()), explanation: z.string(), answeredAt: z.string(), answeredBy: z.nullable(z.string()) }),
+  ),
+});
+export type ApplicationReview = z.infer<typeof applicationReviewSchema>;
+
+/** A withdrawal on its application's page, open or handled. */
+export const applicationWithdrawalSchema = z.object({
+  ...withdrawalFields,
+  /** When and by whom it was marked handled, with the operator's note. */
+  handledAt: z.nullable(z.string()),
+  handledBy: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+});
+export type ApplicationWithdrawal = z.infer<typeof applicationWithdrawalSchema>;
+
 export const applicationDetailSchema = z.object({
   application: applicationSummarySchema,
   final: z.boolean(),
@@ -418,6 +466,14 @@ export const applicationDetailSchema = z.object({
   deliveryConfirmedAt: z.nullable(z.string()),
   /** The merchant's money operations on it (capture, refund, cancel, delivery confirmation), oldest first. */
   moneyOperations: z.array(backOfficeMoneyOperationSchema),
+  /**
+   * After the decision (issue 32): the customer's review request and withdrawal, open or done
+   * (the queue shows only the open ones); null where there is none.
+   */
+  afterDecision: z.object({
+    review: z.nullable(applicationReviewSchema),
+    withdrawal: z.nullable(applicationWithdrawalSchema),
+  }),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
@@ -430,35 +486,11 @@ const queueApplicationFields = {
 };
 
 /** An open review request as the lender's staff see it in the queue (never the customer's words: those take a reason). */
-export const queueReviewSchema = z.object({
-  /** What the customer quotes, e.g. `R-7K2M9QXD`. */
-  reference: z.string(),
-  ...queueApplicationFields,
-  status: z.enum(REVIEW_STATUSES),
-  wants: z.array(z.enum(REVIEW_WANTS)),
-  createdAt: z.string(),
-  /** When the lender's answer is due. */
-  dueAt: z.string(),
-  /** Past its due date, unanswered. */
-  overdue: z.boolean(),
-  /** The document the customer added: its name and type (the bytes take a reason). */
-  attachment: z.nullable(z.object({ name: z.string(), type: z.string() })),
-});
+export const queueReviewSchema = z.object({ ...reviewFields, ...queueApplicationFields });
 export type QueueReview = z.infer<typeof queueReviewSchema>;
 
 /** A withdrawal not yet handled at the lender. */
-export const queueWithdrawalSchema = z.object({
-  /** What the customer quotes, e.g. `W-7K2M9QXD`. */
-  reference: z.string(),
-  ...queueApplicationFields,
-  /** When the portal received it (the acknowledgement's date and time). */
-  receivedAt: z.string(),
-  /** The last moment the agreement allowed it. */
-  deadline: z.string(),
-  state: z.enum(WITHDRAWAL_STATES),
-  /** What the portal did at the lender: `open-amount-cancelled` when what was not paid to the shop was cancelled; null when nothing was. */
-  lenderAction: z.nullable(z.string()),
-});
+export const queueWithdrawalSchema = z.object({ ...withdrawalFields, ...queueApplicationFields });
 export type QueueWithdrawal = z.infer<typeof queueWithdrawalSchema>;
 
 export const afterDecisionQueueSchema = z.object({

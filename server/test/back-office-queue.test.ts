@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AfterDecisionQueue,
   API,
+  type ApplicationDetail,
   BACK_OFFICE_API,
   findTestOperator,
   type MyApplication,
@@ -64,6 +65,12 @@ describe.each(ENGINES)('the queue of review requests and withdrawals on %s', (en
     const response = await asOperator('GET', BACK_OFFICE_API.afterDecisionQueue.route.url());
     expect(response.statusCode, response.body).toBe(200);
     return response.json<AfterDecisionQueue>();
+  };
+  /** The application's page in the back office (it audits the view: read it after the audit's checks). */
+  const detail = async (reference: string) => {
+    const response = await asOperator('GET', BACK_OFFICE_API.application.route.url({ reference }));
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ApplicationDetail>();
   };
   const entry = async (customer: Customer): Promise<MyApplication> => {
     const found = (await call(t, customer, 'GET', API.myApplications.pattern)).json<MyApplicationsAnswer>().applications.find((a) => a.reference === customer.reference);
@@ -143,6 +150,24 @@ describe.each(ENGINES)('the queue of review requests and withdrawals on %s', (en
     expect(await audit(customer.reference)).toEqual([
       { action: 'review.content_viewed', reason: REASON, operator_subject: subject, detail: { review: review.reference, view: true, attachment: true } },
     ]);
+
+    // The application's page shows the open request, never the customer's words.
+    const shown = await detail(customer.reference);
+    expect(shown.afterDecision).toEqual({
+      review: {
+        reference: review.reference,
+        status: 'in_review',
+        wants: ['explanation', 'view'],
+        createdAt: listed?.createdAt,
+        dueAt: listed?.dueAt,
+        overdue: false,
+        attachment: { name: 'kvittering.png', type: 'image/png' },
+        answer: null,
+      },
+      withdrawal: null,
+    });
+    expect(JSON.stringify(shown)).not.toContain('Anmerkningen');
+    expect((await detail(late.customer.reference)).afterDecision.review?.overdue).toBe(true);
   }, 120_000);
 
   it('records the lender\u2019s answer once: the customer\u2019s page shows it, the audit log and the evidence hold it, and a second answer is refused', async () => {
@@ -183,6 +208,14 @@ describe.each(ENGINES)('the queue of review requests and withdrawals on %s', (en
     expect(again.statusCode).toBe(409);
     expect((await entry(customer)).review?.answer?.outcome).toBe('upheld');
     expect((await audit(customer.reference)).filter((e) => e.action === 'review.answered')).toHaveLength(1);
+
+    // Gone from the queue, still on the application's page with the answer and who recorded it.
+    expect((await detail(customer.reference)).afterDecision.review).toMatchObject({
+      reference: review.reference,
+      status: 'answered',
+      overdue: false,
+      answer: { outcome: 'upheld', factors: answer.factors, explanation: answer.explanation, answeredBy: subject },
+    });
   }, 120_000);
 
   it('approves the application again when the lender changed its decision', async () => {
@@ -219,6 +252,11 @@ describe.each(ENGINES)('the queue of review requests and withdrawals on %s', (en
       state: 'lender_queue',
     });
 
+    expect((await detail(customer.reference)).afterDecision).toEqual({
+      review: null,
+      withdrawal: { reference: withdrawal.reference, receivedAt: withdrawal.withdrawnAt, deadline: withdrawal.deadline, state: 'lender_queue', lenderAction: listed?.lenderAction ?? null, handledAt: null, handledBy: null, note: null },
+    });
+
     const url = BACK_OFFICE_API.handleWithdrawal.route.url({ reference: customer.reference });
     expect((await asOperator('POST', url, { reason: REASON }, roleless)).statusCode).toBe(403);
     expect((await asOperator('POST', url, { note: 'Repaid' })).statusCode).toBe(400);
@@ -232,6 +270,12 @@ describe.each(ENGINES)('the queue of review requests and withdrawals on %s', (en
       { action: 'withdrawal.handled', reason: REASON, operator_subject: subject, detail: { withdrawal: withdrawal.reference, note: true } },
     ]);
     expect(await evidence(customer.reference)).toContain('withdrawal.handled');
+    expect((await detail(customer.reference)).afterDecision.withdrawal).toMatchObject({
+      state: 'done',
+      handledAt: expect.any(String),
+      handledBy: subject,
+      note: 'Repayment of the paid amount arranged with the shop',
+    });
   }, 120_000);
 
   it('answers 404 for an application without a review request or withdrawal', async () => {
@@ -240,5 +284,6 @@ describe.each(ENGINES)('the queue of review requests and withdrawals on %s', (en
     expect((await asOperator('POST', BACK_OFFICE_API.answerReview.route.url({ reference: customer.reference }), answer)).statusCode).toBe(404);
     expect((await asOperator('POST', BACK_OFFICE_API.handleWithdrawal.route.url({ reference: customer.reference }), { reason: REASON })).statusCode).toBe(404);
     expect((await asOperator('POST', BACK_OFFICE_API.reviewContent.route.url({ reference: 'no-such-reference' }), { reason: REASON })).statusCode).toBe(404);
+    expect((await detail(customer.reference)).afterDecision).toEqual({ review: null, withdrawal: null });
   }, 60_000);
 });

@@ -16,6 +16,7 @@ import { answerReview } from '../after-decision/reviews';
 import { completeWithdrawal } from '../after-decision/withdrawals';
 import type { Actor } from './actor';
 import { findApplication } from './application-detail';
+import { reviewFields, withdrawalFields } from './after-decision-views';
 
 /** Each list shows this many at most: more open at once would be a backlog to raise, not to scroll. */
 export const QUEUE_LIMIT = 200;
@@ -36,27 +37,11 @@ async function placesOf(app: FastifyInstance, applicationIds: readonly string[])
 }
 
 function queueReview(review: ReviewRecord, place: Placed, now: Date): QueueReview {
-  return {
-    reference: review.reference,
-    ...place,
-    status: review.status,
-    wants: review.wants,
-    createdAt: review.createdAt.toISOString(),
-    dueAt: review.dueAt.toISOString(),
-    overdue: review.dueAt.getTime() < now.getTime(),
-    attachment: review.attachment ? { name: review.attachment.name, type: review.attachment.type } : null,
-  };
+  return { ...reviewFields(review, now), ...place };
 }
 
 function queueWithdrawal(withdrawal: WithdrawalRecord, place: Placed): QueueWithdrawal {
-  return {
-    reference: withdrawal.reference,
-    ...place,
-    receivedAt: withdrawal.receivedAt.toISOString(),
-    deadline: withdrawal.deadline.toISOString(),
-    state: withdrawal.state,
-    lenderAction: withdrawal.lenderAction,
-  };
+  return { ...withdrawalFields(withdrawal), ...place };
 }
 
 /** Open review requests, the soonest due first, and open withdrawals, the oldest first. */

@@ -2,7 +2,8 @@
  * One application for support: its summary and its whole timeline — every lifecycle transition,
  * every provider call with its outcome and duration, every webhook delivery attempt with its
  * answer and latency — in the order they happened; and its money after the sale with the
- * merchant's operations on it, as the merchant API shows them, with their attempts.
+ * merchant's operations on it, as the merchant API shows them, with their attempts; and the
+ * customer's review request and withdrawal, open or done.
  */
 import { type ApplicationDetail, isFinalStatus, type TimelineEntry } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +13,7 @@ import { ApiError } from '../../lib/errors';
 import type { Actor } from './actor';
 import { awaitsLender } from '../company-access';
 import { moneyView, operationView } from '../money-operations';
+import { applicationReview, applicationWithdrawal } from './after-decision-views';
 import { summaryOf } from './application-views';
 
 export async function findApplication(app: FastifyInstance, reference: string): Promise<ApplicationRecord> {
@@ -21,7 +23,7 @@ export async function findApplication(app: FastifyInstance, reference: string): 
 }
 
 export async function detailOf(app: FastifyInstance, application: ApplicationRecord): Promise<ApplicationDetail> {
-  const [customer, merchant, provider, events, calls, webhookEvents, attempts, money, operations] = [
+  const [customer, merchant, provider, events, calls, webhookEvents, attempts, money, operations, review, withdrawal] = [
     await app.repos.customers.findByApplicationId(application.id),
     await app.repos.merchants.findById(application.merchantId),
     await app.repos.providerApplications.find(application.id),
@@ -31,6 +33,8 @@ export async function detailOf(app: FastifyInstance, application: ApplicationRec
     await app.repos.webhookAttempts.listForApplication(application.id),
     await app.repos.money.ofApplication(application.id),
     await app.repos.money.listForApplication(application.id),
+    await app.repos.afterDecision.reviewOf(application.id),
+    await app.repos.afterDecision.withdrawalOf(application.id),
   ];
   const timeline: TimelineEntry[] = [
     ...events.map((event): TimelineEntry => ({
@@ -73,6 +77,10 @@ export async function detailOf(app: FastifyInstance, application: ApplicationRec
     money: moneyView(application, money.money),
     deliveryConfirmedAt: money.deliveryConfirmedAt?.toISOString() ?? null,
     moneyOperations: operations.map((operation) => ({ ...operationView(operation), attempts: operation.attempts })),
+    afterDecision: {
+      review: review ? applicationReview(review, new Date()) : null,
+      withdrawal: withdrawal ? applicationWithdrawal(withdrawal) : null,
+    },
     timeline,
     webhookEvents: webhookEvents.map((event) => ({
       id: event.id,

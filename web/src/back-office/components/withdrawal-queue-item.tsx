@@ -12,7 +12,7 @@ import { ErrorMessage } from './error-message';
 import { useFormatting } from './formatting';
 
 /** What the portal did at the lender, in words where it has them; another action by its name. */
-function useLenderAction(): (action: string | null) => string {
+export function useLenderAction(): (action: string | null) => string {
   const t = useBoT();
   return (action) => {
     if (action === null) return t('queue.withdrawals.lenderActions.none');

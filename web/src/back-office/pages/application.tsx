@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { call, fetcher } from '../api';
 import { ErrorMessage } from '../components/error-message';
 import { useFormatting } from '../components/formatting';
+import { AfterDecisionSection } from '../components/after-decision-section';
 import { EvidenceExport } from '../components/evidence-export';
 import { MailSection } from '../components/mail-section';
 import { MoneySection } from '../components/money-section';
@@ -125,6 +126,7 @@ export function ApplicationPage({ reference }: { reference: string }) {
         }}
       />
 
+      <AfterDecisionSection afterDecision={detail.data.afterDecision} />
       <MailSection reference={reference} />
       <EvidenceExport reference={reference} />
 
