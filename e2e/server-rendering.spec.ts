@@ -41,11 +41,17 @@ async function submit(context: BrowserContext, path: string, data: object) {
   expect(answer.ok(), await answer.text()).toBe(true);
 }
 
-/** The four pages, each for a customer of its own, as a customer reaches them. */
+/** The pages, each for a customer of its own, as a customer reaches them. */
 const PAGES = {
   async apply(context: BrowserContext, baseURL?: string) {
     const { applyUrl } = await customer(context, baseURL, '18087248794');
     return { url: applyUrl, heading: 'Hei Kari!', lang: 'nb' };
+  },
+  async keyFacts(context: BrowserContext, baseURL?: string) {
+    // Kari, version 1, accepted: the key facts before her signature (issue 31).
+    await customer(context, baseURL, '18087248794', 1);
+    await submit(context, '/api/loan-application/resurs/submit', { ...FORM, creditConsent: true });
+    return { url: '/loan-subscription/form/key-facts', heading: 'Informasjon om kreditten din', lang: 'nb' };
   },
   async sign(context: BrowserContext, baseURL?: string) {
     await customer(context, baseURL, '18087248794', 1);
@@ -58,6 +64,18 @@ const PAGES = {
     const { merchantPaymentReference } = await customer(context, baseURL, '198305147715');
     await submit(context, '/api/loan-application/resurs/v2/submit', { ...FORM, phone: '+46 701234567', address: 'Storgatan 1', postalCode: '111 22', city: 'Stockholm' });
     return { url: `/loan-subscription/form/payment/loading/demo/${merchantPaymentReference}`, heading: /./, lang: 'sv' };
+  },
+  async declined(context: BrowserContext, baseURL?: string) {
+    // Ola, version 1: the lender declines him at the submit, and the decline page is his (issue 32).
+    await customer(context, baseURL, '01024924986', 1);
+    const declined = await context.request.patch('/api/loan-application/resurs/submit', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { ...FORM, creditConsent: true } });
+    expect(declined.status()).toBe(400);
+    return { url: '/loan-subscription/form/declined', heading: 'Resurs Bank kunne ikke innvilge søknaden din', lang: 'nb' };
+  },
+  async mine(context: BrowserContext, baseURL?: string) {
+    // The customer's own page, identified, with the application just made (issue 32).
+    await customer(context, baseURL, '18087248794');
+    return { url: '/loan-subscription/my-applications?countryCode=NO', heading: /^Søknadene dine, \S+/, lang: 'nb' };
   },
   async error() {
     return { url: '/loan-subscription/500', heading: 'Vi har tekniske problemer', lang: 'nb' };
@@ -76,8 +94,9 @@ for (const [name, prepare] of Object.entries(PAGES)) {
       // The tab is named after the page, in its language, as the app names it.
       const shown = (await page.locator('main h1').textContent()) ?? '';
       await expect(page).toHaveTitle(`${shown} – Finansiering`);
-      // No spinner stands in for the page.
-      await expect(page.getByRole('status')).toHaveCount(name === 'waiting' ? 1 : 0);
+      // No spinner stands in for the page: the waiting page's is its content, and the key facts'
+      // the state of the SECCI's mail beside the key facts (the mail goes once the app has loaded).
+      await expect(page.getByRole('status')).toHaveCount(name === 'waiting' || name === 'keyFacts' ? 1 : 0);
     } finally {
       await context.close();
     }
@@ -131,7 +150,7 @@ async function watchRemovals(page: Page) {
   });
 }
 
-for (const name of ['apply', 'sign', 'error'] as const) {
+for (const name of ['apply', 'keyFacts', 'sign', 'declined', 'mine', 'error'] as const) {
   test(`the app takes the ${name} page over as it stands: nothing shown is replaced, and it works`, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL });
     try {

@@ -33,6 +33,7 @@ function webBuild(): string {
       'src/app/pages/apply.tsx': chunk('assets/apply-1.js', ['_shell']),
       'src/app/pages/identify.tsx': chunk('assets/identify-1.js', ['_shell']),
       'src/app/pages/error-page.tsx': chunk('assets/error-page-1.js', ['_shell']),
+      'src/app/pages/my-applications.tsx': chunk('assets/my-applications-1.js', ['_shell']),
       'virtual:messages/nb/base': chunk('assets/base-nb.js'),
       'virtual:messages/sv/base': chunk('assets/base-sv.js'),
       'virtual:messages/en/base': chunk('assets/base-en.js'),
@@ -44,6 +45,8 @@ function webBuild(): string {
     JSON.stringify([
       { page: 'index', module: 'src/app/pages/identify.tsx', namespaces: ['index'] },
       { page: null, path: '/500', module: 'src/app/pages/error-page.tsx', namespaces: [] },
+      // Before the apply route, whose `/:reference` it would match too (as the build lists them).
+      { page: 'myApplications', module: 'src/app/pages/my-applications.tsx', namespaces: ['my', 'my-list'] },
       { page: 'apply', module: 'src/app/pages/apply.tsx', namespaces: ['apply'] },
     ]),
   );
@@ -104,6 +107,19 @@ describe('pages rendered on the server', () => {
     expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
     // Every script element is the data or the loader.
     expect(page.body.match(/<script/g)).toHaveLength(2);
+  });
+
+  it('the customer’s own page (issue 32): rendered with the person’s own applications', async () => {
+    const customer = await startConsumer(t, '18087248794', 2, 'http://localhost:3000');
+    const page = await get('/loan-subscription/my-applications?countryCode=NO', customer.cookie);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"><main><h1>nb Kari</h1>');
+    const data = pageData(page.body);
+    expect(Object.keys(data?.answers ?? {}).sort()).toEqual(['/api/loan-application', '/api/loan-application/features', '/api/loan-application/my-applications']);
+    expect(data?.texts).toEqual(['my', 'my-list']);
+    // Nobody identified: rendered without them (the app then asks, and offers BankID).
+    const anonymous = pageData((await get('/loan-subscription/my-applications')).body);
+    expect(Object.keys(anonymous?.answers ?? {})).toEqual(['/api/loan-application/features']);
   });
 
   it('the page is in the language menu’s choice, else the address’s country, else the application’s', async () => {

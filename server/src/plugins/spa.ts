@@ -48,8 +48,12 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
   return params;
 }
 
-/** The pages rendered on the server (ADR 26): where customers wait, and the error pages. */
-const RENDERED_PAGES = new Set(['apply', 'formSign', 'paymentLoading', 'paymentLoadingFor']);
+/**
+ * The pages rendered on the server (ADR 26): where customers wait (the key facts, while their
+ * SECCI is mailed, issue 31), the decline page and the customer's own page (issue 32; PRODUCT.md §7
+ * holds them to the same first paint), and the error pages.
+ */
+const RENDERED_PAGES = new Set(['apply', 'formKeyFacts', 'formSign', 'paymentLoading', 'paymentLoadingFor', 'declined', 'myApplications']);
 
 /** What a route will load: its code and texts beyond the app's entry, and the data it asks for first. */
 interface Visit {
@@ -114,7 +118,7 @@ function pageVisits(root: string): (path: string) => Visit | null {
     if (route.page && OWN_PAGES.has(route.page)) data.push(API.myApplications.url());
     // The sign page of a consumer's credit shows nothing of the signature until it knows the SECCI
     // was mailed (issue 31); a company's lease answers 404 there, which the page does not ask.
-    const precontractual = route.page === 'formSign' ? [API.precontractual.url()] : [];
+    const precontractual = route.page === 'formSign' || route.page === 'formKeyFacts' ? [API.precontractual.url()] : [];
     if (route.page === 'paymentLoadingFor' && params.merchantId && params.merchantPaymentReference) {
       data.push(`${API.paymentStatus.url()}?${new URLSearchParams({ merchantId: params.merchantId, merchantPaymentReference: params.merchantPaymentReference })}`);
     }
@@ -128,7 +132,7 @@ function pageVisits(root: string): (path: string) => Visit | null {
             application: validate ?? API.applications.url(),
             applicationIsData: route.page !== null,
             // Not the payment status: the waiting page polls it from the browser, each call counted.
-            data: [API.features.url(), ...precontractual],
+            data: [API.features.url(), ...precontractual, ...(route.page && OWN_PAGES.has(route.page) ? [API.myApplications.url()] : [])],
             texts: route.namespaces,
             entry: asset(entryKeys[0] ?? ''),
             preload: [...[...entry].filter((key) => !entryKeys.includes(key)).map(asset), ...code],

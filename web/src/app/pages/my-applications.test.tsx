@@ -39,7 +39,8 @@ describe("the customer's own page (issue 32)", () => {
     expect(within(newest).getByRole('link', { name: 'Withdraw from the agreement' })).toHaveAttribute('href', '/my-applications/REF-NEW/withdraw');
 
     expect(within(middle).getByText('Not finished')).toBeInTheDocument();
-    expect(within(middle).getByRole('link', { name: 'Continue your application' })).toBeInTheDocument();
+    // The address as the server names it: the same in the server's render of the page and here (ADR 26).
+    expect(within(middle).getByRole('link', { name: 'Continue your application' })).toHaveAttribute('href', '/loan-subscription/REF-MID');
     expect(within(middle).queryByRole('link', { name: 'Withdraw from the agreement' })).toBeNull();
 
     expect(within(oldest).getByText('Not approved')).toBeInTheDocument();
@@ -88,6 +89,18 @@ describe("the customer's own page (issue 32)", () => {
     expect(screen.getByText(`You withdrew from the agreement on ${formatDateTime('2026-11-22T14:05:00.000Z', 'en')}. Reference W-4F7Q2.`)).toBeInTheDocument();
     expect(screen.getByText('Withdrawn')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Withdraw from the agreement' })).toBeNull();
+  });
+
+  it('offers no way on to an address outside the app', async () => {
+    serve({
+      [MY_APPLICATIONS]: myApplicationsAnswer(
+        myApplication({ reference: 'REF-A', status: 'open', continueUrl: 'https://elsewhere.example/loan-subscription/REF-A' }),
+        myApplication({ reference: 'REF-B', status: 'open', continueUrl: 'javascript:alert(1)' }),
+      ),
+    });
+    renderPage();
+    await screen.findAllByTestId('my-application');
+    expect(screen.queryByRole('link', { name: 'Continue your application' })).toBeNull();
   });
 
   it('says so plainly when there are no applications', async () => {

@@ -1,6 +1,6 @@
+import { SPA_BASE } from '@portal/domain';
 import { buttonVariants } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
-import { safeRedirectUrl } from '@/lib/flow/safe-url';
 import { useT } from '@/lib/i18n';
 import { useFormat } from '@/lib/use-format';
 import type { MyApplication } from '../api/my-applications';
@@ -12,7 +12,9 @@ export function ApplicationCard({ application }: { application: MyApplication })
   const { money, date } = useFormat();
   const amount = money(application.amount, application.currency);
   const titleId = `application-${application.reference}`;
-  const continueUrl = safeRedirectUrl(application.continueUrl);
+  // The app's own apply page, as the server names it; the same address on the server's render
+  // of this page and in the browser (ADR 26), and nothing outside the app.
+  const continueUrl = application.continueUrl?.startsWith(`${SPA_BASE}/`) ? application.continueUrl : null;
   const rows: [string, string][] = [
     [t('my-list.card.amount'), amount],
     [t('my-list.card.lender'), application.lender],
