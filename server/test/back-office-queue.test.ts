@@ -229,7 +229,10 @@ describe.each(ENGINES)('the queue of review requests and withdrawals on %s', (en
     });
     expect(answered.statusCode, answered.body).toBe(200);
     expect((await t.app.repos.applications.findByReference(customer.reference))?.status).toBe('APPROVED');
-    expect((await entry(customer)).review?.answer?.outcome).toBe('changed');
+    const changed = await entry(customer);
+    expect(changed.review?.answer?.outcome).toBe('changed');
+    // No way on to a signature the lender's declined payment cannot have (ADR 38): the answer says what comes next.
+    expect(changed.continueUrl).toBeNull();
   }, 120_000);
 
   it('lists a withdrawal with its deadline and marks it handled at the lender once, audited and in the evidence', async () => {

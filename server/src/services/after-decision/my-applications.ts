@@ -83,7 +83,9 @@ export async function myApplications(app: FastifyInstance, identity: SessionIden
         status: STATUS_WORD[application.status],
         concludedAt: concludedAt?.toISOString() ?? null,
         documents: secci ? [{ kind: 'secci', url: API.myDocument.url({ reference: application.reference, kind: 'secci' }), sha256: secci.pdfSha256 }] : [],
-        continueUrl: EXPIRING_STATUSES.includes(application.status)
+        // Not after a review that changed the decision: the lender's declined payment cannot be
+        // signed, and a new booking is not built (ADR 38); the lender's answer says what comes next.
+        continueUrl: EXPIRING_STATUSES.includes(application.status) && review?.outcome !== 'changed'
           ? `${pagePath(PAGES.apply.url({ reference: application.reference }))}?countryCode=${application.countryCode}`
           : null,
         ...(application.status === 'DECLINED' && isConsumerCredit(application)

@@ -177,8 +177,8 @@ export type AlsoInTransaction = (tx: Queryable) => Promise<void>;
 
 /**
  * Records the lender's answer to a review, once: the customer's page shows it and a mail says it;
- * a changed decision approves the application again (`review.changed`), and the customer signs
- * from their page. Answers false when it was answered already.
+ * a changed decision approves the application again (`review.changed`); signing it needs a new
+ * booking at the lender, not built (ADR 38). Answers false when it was answered already.
  */
 export async function answerReview(app: FastifyInstance, reviewId: string, answer: ReviewAnswer, also?: AlsoInTransaction): Promise<boolean> {
   const review = await app.repos.afterDecision.reviewById(reviewId);
