@@ -198,7 +198,9 @@ describe('what each mail says', () => {
     const changed = renderTemplate('nb', { ...SAMPLES['review-answer'], params: { ...SAMPLES['review-answer'].params, outcome: 'changed', country: 'NO', factors: [] } });
     expect(changed.subject).toBe('Resurs Bank har svart på forespørselen din om ny vurdering');
     expect(changed.text).toContain('Resurs Bank har endret avgjørelsen');
-    expect(changed.text).toContain(`Fortsett fra siden din:\n${MY_APPLICATIONS}`);
+    // Signing after a changed decision is the lender's to arrange (ADR 38): no way on to a signature here.
+    expect(changed.text).toContain('Resurs Bank kontakter deg om avtalen.');
+    expect(changed.text).not.toContain('Fortsett fra siden din');
     expect(changed.text).toContain('NAVs økonomi- og gjeldsrådgivning på telefon 55 55 33 39');
     expect(changed.html).not.toContain('<ul');
   });

@@ -256,11 +256,11 @@ function reviewAnswer(language: Language, p: ReviewAnswerParams): MailLayout {
         intro: [
           upheld
             ? `En person hos ${p.lenderName} har gått igenom din ansökan igen, som du bad om (referens ${p.reference}). Beslutet står fast: ${p.lenderName} kan inte bevilja ansökan.`
-            : `En person hos ${p.lenderName} har gått igenom din ansökan igen, som du bad om (referens ${p.reference}). ${p.lenderName} har ändrat sitt beslut och kan nu bevilja din ansökan. Om du vill gå vidare fortsätter du från din sida.`,
+            : `En person hos ${p.lenderName} har gått igenom din ansökan igen, som du bad om (referens ${p.reference}). ${p.lenderName} har ändrat sitt beslut och kan nu bevilja din ansökan. ${p.lenderName} kontaktar dig om avtalet.`,
           ...(factors.length ? ['Det här vägde tyngst i bedömningen:', ...factors] : []),
           ...quoted(`Förklaring från ${p.lenderName}:`, p.explanation),
         ],
-        action: { label: upheld ? MY_APPLICATIONS.sv : 'Fortsätt från din sida', url: p.myApplicationsUrl },
+        action: { label: MY_APPLICATIONS.sv, url: p.myApplicationsUrl },
         outro: [
           upheld
             ? `Har du frågor om svaret kan du kontakta ${p.lenderName} och ange referensen ${p.reference}.`
@@ -276,11 +276,11 @@ function reviewAnswer(language: Language, p: ReviewAnswerParams): MailLayout {
         intro: [
           upheld
             ? `En person hos ${p.lenderName} har sett på søknaden din på nytt, slik du ba om (referanse ${p.reference}). Avgjørelsen står ved lag: ${p.lenderName} kan ikke innvilge søknaden.`
-            : `En person hos ${p.lenderName} har sett på søknaden din på nytt, slik du ba om (referanse ${p.reference}). ${p.lenderName} har endret avgjørelsen og kan nå innvilge søknaden din. Vil du gå videre, fortsetter du fra siden din.`,
+            : `En person hos ${p.lenderName} har sett på søknaden din på nytt, slik du ba om (referanse ${p.reference}). ${p.lenderName} har endret avgjørelsen og kan nå innvilge søknaden din. ${p.lenderName} kontakter deg om avtalen.`,
           ...(factors.length ? ['Dette var det viktigste i vurderingen:', ...factors] : []),
           ...quoted(`Forklaring fra ${p.lenderName}:`, p.explanation),
         ],
-        action: { label: upheld ? MY_APPLICATIONS.nb : 'Fortsett fra siden din', url: p.myApplicationsUrl },
+        action: { label: MY_APPLICATIONS.nb, url: p.myApplicationsUrl },
         outro: [
           upheld
             ? `Har du spørsmål om svaret, kan du kontakte ${p.lenderName} og oppgi referansen ${p.reference}.`
@@ -296,11 +296,11 @@ function reviewAnswer(language: Language, p: ReviewAnswerParams): MailLayout {
         intro: [
           upheld
             ? `A person at ${p.lenderName} has looked at your application again, as you asked (reference ${p.reference}). The decision stands: ${p.lenderName} cannot approve the application.`
-            : `A person at ${p.lenderName} has looked at your application again, as you asked (reference ${p.reference}). ${p.lenderName} has changed its decision and can now approve your application. If you want to go ahead, continue from your page.`,
+            : `A person at ${p.lenderName} has looked at your application again, as you asked (reference ${p.reference}). ${p.lenderName} has changed its decision and can now approve your application. ${p.lenderName} will contact you about the agreement.`,
           ...(factors.length ? ['The main factors in the assessment:', ...factors] : []),
           ...quoted(`The explanation from ${p.lenderName}:`, p.explanation),
         ],
-        action: { label: upheld ? MY_APPLICATIONS.en : 'Continue from your page', url: p.myApplicationsUrl },
+        action: { label: MY_APPLICATIONS.en, url: p.myApplicationsUrl },
         outro: [
           upheld
             ? `If you have questions about the answer, contact ${p.lenderName} and quote the reference ${p.reference}.`
