@@ -63,6 +63,24 @@ test('cancel at BankID → the index page says so → trying again works', async
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hei Kari!');
 });
 
+test("cancel at BankID from the customer's own page → back there, it says so → trying again lands there identified", async ({ page }) => {
+  await page.goto('/loan-subscription/my-applications?countryCode=NO');
+  await page.getByRole('button', { name: 'Norsk', exact: true }).click();
+  await page.getByRole('button', { name: 'Identifiser deg med BankID' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/bankid\/interaction\//);
+  await page.getByRole('button', { name: 'Avbryt' }).click();
+
+  await expect(page).toHaveURL(/\/loan-subscription\/my-applications\?countryCode=NO&identification=cancelled$/);
+  await expect(page.getByText('Identifiseringen ble ikke fullført. Du kan prøve igjen.')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Norge' })).toBeChecked();
+  await expectNoViolations(page, page.url(), null);
+
+  await page.getByRole('button', { name: 'Identifiser deg med BankID' }).click();
+  await approveAsKari(page);
+  await expect(page).toHaveURL(/\/loan-subscription\/my-applications\?countryCode=NO$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Søknadene dine, Kari/);
+});
+
 test('a typed invalid fødselsnummer is refused on the BankID page, with the number kept', async ({ page }) => {
   await checkoutAsKari(page);
   await page.getByRole('link', { name: 'Identifiser deg med BankID' }).click();

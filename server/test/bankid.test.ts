@@ -227,6 +227,16 @@ describe.each(published.BROKER_PROFILES)('BankID identification through the OIDC
     expect((await validate(browser, reference)).status).toBe(401);
   });
 
+  it("sends a cancel started from the customer's own page back there, without a login", async () => {
+    const browser = new Browser(t.url);
+    const page = await browser.navigate(`${API.bankIdStart.url({ country: 'se' })}?then=my-applications`);
+    const back = await browser.navigate(formAction(page.body, 'cancel'), {});
+    expect(back.status).toBe(302);
+    expect(back.location).toBe(`${t.url}/loan-subscription/my-applications?countryCode=SE&identification=cancelled`);
+    expect(await sessionIdentity(browser)).toBeUndefined();
+    expect((await browser.request(API.myApplications.url())).status).toBe(401);
+  });
+
   it('refuses an invalid typed national ID on the broker page, keeping what was typed', async () => {
     const browser = new Browser(t.url);
     const page = await openBroker(browser, 'no');

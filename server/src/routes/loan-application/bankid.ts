@@ -41,12 +41,14 @@ const startQuery = bankIdStartSchema;
 type Outcome = 'cancelled' | 'failed';
 
 /** The index page again, with the reason, so it can say what happened and offer a retry. */
-function identificationPage(outcome: Outcome, country: CountryCode | null, reference: string | undefined): string {
+function identificationPage(outcome: Outcome, country: CountryCode | null, reference: string | undefined, then: 'my-applications' | undefined): string {
   const query = new URLSearchParams();
   if (reference) query.set('reference', reference);
   if (country) query.set('countryCode', country);
   query.set('identification', outcome);
-  return `${pagePath(PAGES.index.url())}?${query.toString()}`;
+  // Started from the customer's own page: back there, where BankID can be tried again.
+  const page = !reference && then === 'my-applications' ? PAGES.myApplications.url() : PAGES.index.url();
+  return `${pagePath(page)}?${query.toString()}`;
 }
 
 export default async function bankIdRoutes(app: FastifyInstance) {
@@ -60,14 +62,14 @@ export default async function bankIdRoutes(app: FastifyInstance) {
     request: FastifyRequest,
     reply: FastifyReply,
     outcome: Outcome,
-    pending: Pick<PendingIdentification, 'country' | 'reference'> | null,
+    pending: Pick<PendingIdentification, 'country' | 'reference' | 'then'> | null,
     reason: BrokerReason,
   ) => {
     const country = pending?.country ?? null;
     request.log.warn({ ...reason, outcome, reference: pending?.reference ?? null, country }, 'bankid identification not completed');
     return reply
       .header('Cache-Control', 'no-store')
-      .redirect(identificationPage(outcome, country, pending?.reference), 302);
+      .redirect(identificationPage(outcome, country, pending?.reference, pending?.then), 302);
   };
 
   /**

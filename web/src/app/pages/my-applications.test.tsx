@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@portal/domain';
@@ -137,5 +137,16 @@ describe("the customer's own page (issue 32)", () => {
     renderPage('/my-applications?countryCode=NO');
     expect(await screen.findByRole('radio', { name: 'Norway' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Sweden' })).not.toBeChecked();
+  });
+
+  it('says so when the person comes back from BankID without an identification, with the country kept to try again', async () => {
+    serve({ [MY_APPLICATIONS]: UNIDENTIFIED });
+    renderPage('/my-applications?countryCode=SE&identification=cancelled');
+    expect(await screen.findByText('The identification was not completed. You can try again.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Sweden' })).toBeChecked();
+    cleanup();
+    renderPage('/my-applications');
+    await screen.findByRole('radio', { name: 'Norway' });
+    expect(screen.queryByText(/not completed/)).toBeNull();
   });
 });

@@ -41,6 +41,8 @@ export function IdentifyPanel() {
       <Heading level={1} id="my-identify-title">
         {t('my-list.title')}
       </Heading>
+      {/* Back from BankID without an identification (cancelled or failed there): try again from here. */}
+      {search.has('identification') ? <Alert variant="info">{t('my-list.identify.notCompleted')}</Alert> : null}
       <Text>{t('my-list.identify.text')}</Text>
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <fieldset aria-describedby={missingCountry ? errorId : undefined} className="space-y-3">
