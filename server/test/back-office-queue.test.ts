@@ -233,6 +233,10 @@ describe.each(ENGINES)('the queue of review requests and withdrawals on %s', (en
     expect(changed.review?.answer?.outcome).toBe('changed');
     // No way on to a signature the lender's declined payment cannot have (ADR 38): the answer says what comes next.
     expect(changed.continueUrl).toBeNull();
+    // The application's page in the back office shows staff's words with the ID masked, as the mail does.
+    const shown = (await detail(customer.reference)).afterDecision.review?.answer?.explanation ?? '';
+    expect(shown).toContain('for •••••• ••••• på nytt');
+    expect(JSON.stringify(await detail(customer.reference))).not.toMatch(/010249\s?24986/);
   }, 120_000);
 
   it('lists a withdrawal with its deadline and marks it handled at the lender once, audited and in the evidence', async () => {

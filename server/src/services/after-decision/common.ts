@@ -45,3 +45,10 @@ export async function ownApplication(app: FastifyInstance, identity: SessionIden
   if (!mine) throw new ApiError(404, 'APPLICATION_NOT_FOUND');
   return found;
 }
+
+/**
+ * Free text as the mails and the back office's application page quote it: any long run of digits
+ * (an ID or phone number someone typed) masked, as a mail never carries one and the back office
+ * shows a national ID only when revealed for a reason; what is kept stays as typed.
+ */
+export const quotable = (text: string | null): string | null => (text === null ? null : text.replace(/\d(?:[\s.+-]?\d){5,}/g, (digits) => digits.replace(/\d/g, '•')));

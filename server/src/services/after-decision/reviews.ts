@@ -26,7 +26,7 @@ import { SANDBOX_LENDER_DELAY_SECONDS, SANDBOX_LENDER_QUEUE } from '../../sandbo
 import { applyEvent } from '../apply-event';
 import { appendEvidence } from '../evidence';
 import { queueMail } from '../mail';
-import { isConsumerCredit, languageOf, lenderNameOf, myApplicationsUrl, newReference } from './common';
+import { isConsumerCredit, languageOf, lenderNameOf, myApplicationsUrl, newReference, quotable } from './common';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -64,12 +64,6 @@ function attachmentOf(body: ReviewRequestBody): { name: string; type: string; by
   const name = body.attachment.filename.split(/[\\/]/).pop()?.replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 100) || 'document';
   return { name, type: body.attachment.contentType, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
-
-/**
- * Free text as the mails quote it: any long run of digits (an ID or phone number someone typed)
- * masked, as a mail never carries one; what is kept stays as typed.
- */
-const quotable = (view: string | null): string | null => (view === null ? null : view.replace(/\d(?:[\s.+-]?\d){5,}/g, (digits) => digits.replace(/\d/g, '•')));
 
 /**
  * The customer asks for a review of their declined application: kept with its reference, the
