@@ -115,7 +115,8 @@ function pageVisits(root: string): (path: string) => Visit | null {
     const data = [API.features.url()];
     if (validate) data.push(validate);
     if (route.page && FLOW_PAGES.has(route.page)) data.push(API.applications.url());
-    if (route.page && OWN_PAGES.has(route.page)) data.push(API.myApplications.url());
+    const own = route.page && OWN_PAGES.has(route.page) ? [API.myApplications.url()] : [];
+    data.push(...own);
     // The sign page of a consumer's credit shows nothing of the signature until it knows the SECCI
     // was mailed (issue 31); a company's lease answers 404 there, which the page does not ask.
     const precontractual = route.page === 'formSign' || route.page === 'formKeyFacts' ? [API.precontractual.url()] : [];
@@ -132,7 +133,7 @@ function pageVisits(root: string): (path: string) => Visit | null {
             application: validate ?? API.applications.url(),
             applicationIsData: route.page !== null,
             // Not the payment status: the waiting page polls it from the browser, each call counted.
-            data: [API.features.url(), ...precontractual, ...(route.page && OWN_PAGES.has(route.page) ? [API.myApplications.url()] : [])],
+            data: [API.features.url(), ...precontractual, ...own],
             texts: route.namespaces,
             entry: asset(entryKeys[0] ?? ''),
             preload: [...[...entry].filter((key) => !entryKeys.includes(key)).map(asset), ...code],

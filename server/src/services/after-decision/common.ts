@@ -51,4 +51,8 @@ export async function ownApplication(app: FastifyInstance, identity: SessionIden
  * (an ID or phone number someone typed) masked, as a mail never carries one and the back office
  * shows a national ID only when revealed for a reason; what is kept stays as typed.
  */
-export const quotable = (text: string | null): string | null => (text === null ? null : text.replace(/\d(?:[\s.+-]?\d){5,}/g, (digits) => digits.replace(/\d/g, '•')));
+export function quotable(text: string): string;
+export function quotable(text: string | null): string | null;
+export function quotable(text: string | null): string | null {
+  return text === null ? null : text.replace(/\d(?:[\s.+-]?\d){5,}/g, (digits) => digits.replace(/\d/g, '•'));
+}

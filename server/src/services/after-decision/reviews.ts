@@ -201,8 +201,8 @@ export async function answerReview(app: FastifyInstance, reviewId: string, answe
             reference: review.reference,
             outcome: answer.outcome,
             // The lender's words as typed by its staff, masked as the customer's are.
-            factors: answer.factors.map((factor) => quotable(factor) ?? factor),
-            explanation: quotable(answer.explanation) ?? answer.explanation,
+            factors: answer.factors.map((factor) => quotable(factor)),
+            explanation: quotable(answer.explanation),
             country: application.countryCode,
             myApplicationsUrl: myApplicationsUrl(app),
           },

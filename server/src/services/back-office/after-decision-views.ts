@@ -41,7 +41,7 @@ export function applicationReview(review: ReviewRecord, now: Date): ApplicationR
         ? {
             outcome: review.outcome,
             // Staff's words as the customer's mail quotes them: a national ID typed in them is not shown unrevealed.
-            factors: review.factors.map((factor) => quotable(factor) ?? factor),
+            factors: review.factors.map((factor) => quotable(factor)),
             explanation: quotable(review.explanation) ?? '',
             answeredAt: review.answeredAt.toISOString(),
             answeredBy: review.answeredBy,

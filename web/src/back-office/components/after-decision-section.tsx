@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ApplicationDetail } from '@portal/domain';
 import { Heading } from '@/components/ui/heading';
@@ -7,6 +8,18 @@ import { useFormatting } from './formatting';
 import { useLenderAction } from './withdrawal-queue-item';
 
 const TERM = 'font-semibold text-neutral-800';
+
+/** One review request or withdrawal: its title and its facts as terms and values. */
+function Entry({ testId, title, children }: { testId: string; title: string; children: ReactNode }) {
+  return (
+    <div className="space-y-2 rounded-lg border border-neutral-200 bg-white p-4" data-testid={testId}>
+      <Heading level={3} size={5}>
+        {title}
+      </Heading>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">{children}</dl>
+    </div>
+  );
+}
 
 /**
  * After the decision (issue 32): the customer's review request and withdrawal on their
@@ -27,71 +40,61 @@ export function AfterDecisionSection({ afterDecision }: Pick<ApplicationDetail, 
         {t('afterDecision.title')}
       </Heading>
       {review ? (
-        <div className="space-y-2 rounded-lg border border-neutral-200 bg-white p-4" data-testid="after-decision-review">
-          <Heading level={3} size={5}>
-            {t('queue.reviews.item', { reference: review.reference })}
-          </Heading>
-          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-            <dt className={TERM}>{t('queue.reviews.received')}</dt>
-            <dd>{format.dateTime(review.createdAt)}</dd>
-            <dt className={TERM}>{t('queue.reviews.due')}</dt>
-            <dd>
-              {format.dateTime(review.dueAt)}
-              {review.overdue ? <strong className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs text-red-900">{t('queue.reviews.overdue')}</strong> : null}
-            </dd>
-            <dt className={TERM}>{t('queue.reviews.status')}</dt>
-            <dd>{t(`queue.reviews.statuses.${review.status}`)}</dd>
-            <dt className={TERM}>{t('queue.reviews.wants')}</dt>
-            <dd>{review.wants.map((want) => t(`queue.reviews.wantLabels.${want}`)).join(', ')}</dd>
-            <dt className={TERM}>{t('queue.reviews.document')}</dt>
-            <dd>{review.attachment ? review.attachment.name : t('queue.reviews.noDocument')}</dd>
-            {review.answer ? (
-              <>
-                <dt className={TERM}>{t('afterDecision.answer')}</dt>
-                <dd data-testid="review-outcome">
-                  {t(`queue.answer.outcomes.${review.answer.outcome}`)}
-                  {' · '}
-                  {t('afterDecision.answeredBy', { at: format.dateTime(review.answer.answeredAt), by: review.answer.answeredBy ?? '–' })}
-                </dd>
-                <dt className={TERM}>{t('queue.answer.factors')}</dt>
-                <dd>
-                  <ul className="list-disc pl-5">
-                    {review.answer.factors.map((factor) => (
-                      <li key={factor}>{factor}</li>
-                    ))}
-                  </ul>
-                </dd>
-                <dt className={TERM}>{t('queue.answer.explanation')}</dt>
-                <dd className="whitespace-pre-wrap break-words">{review.answer.explanation}</dd>
-              </>
-            ) : null}
-          </dl>
-        </div>
+        <Entry testId="after-decision-review" title={t('queue.reviews.item', { reference: review.reference })}>
+          <dt className={TERM}>{t('queue.reviews.received')}</dt>
+          <dd>{format.dateTime(review.createdAt)}</dd>
+          <dt className={TERM}>{t('queue.reviews.due')}</dt>
+          <dd>
+            {format.dateTime(review.dueAt)}
+            {review.overdue ? <strong className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs text-red-900">{t('queue.reviews.overdue')}</strong> : null}
+          </dd>
+          <dt className={TERM}>{t('queue.reviews.status')}</dt>
+          <dd>{t(`queue.reviews.statuses.${review.status}`)}</dd>
+          <dt className={TERM}>{t('queue.reviews.wants')}</dt>
+          <dd>{review.wants.map((want) => t(`queue.reviews.wantLabels.${want}`)).join(', ')}</dd>
+          <dt className={TERM}>{t('queue.reviews.document')}</dt>
+          <dd>{review.attachment ? review.attachment.name : t('queue.reviews.noDocument')}</dd>
+          {review.answer ? (
+            <>
+              <dt className={TERM}>{t('afterDecision.answer')}</dt>
+              <dd data-testid="review-outcome">
+                {t(`queue.answer.outcomes.${review.answer.outcome}`)}
+                {' · '}
+                {t('afterDecision.answeredBy', { at: format.dateTime(review.answer.answeredAt), by: review.answer.answeredBy ?? '–' })}
+              </dd>
+              <dt className={TERM}>{t('queue.answer.factors')}</dt>
+              <dd>
+                <ul className="list-disc pl-5">
+                  {review.answer.factors.map((factor) => (
+                    <li key={factor}>{factor}</li>
+                  ))}
+                </ul>
+              </dd>
+              <dt className={TERM}>{t('queue.answer.explanation')}</dt>
+              <dd className="whitespace-pre-wrap break-words">{review.answer.explanation}</dd>
+            </>
+          ) : null}
+        </Entry>
       ) : null}
       {withdrawal ? (
-        <div className="space-y-2 rounded-lg border border-neutral-200 bg-white p-4" data-testid="after-decision-withdrawal">
-          <Heading level={3} size={5}>
-            {t('queue.withdrawals.item', { reference: withdrawal.reference })}
-          </Heading>
-          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-            <dt className={TERM}>{t('queue.withdrawals.received')}</dt>
-            <dd>{format.dateTime(withdrawal.receivedAt)}</dd>
-            <dt className={TERM}>{t('queue.withdrawals.deadline')}</dt>
-            <dd>{format.dateTime(withdrawal.deadline)}</dd>
-            <dt className={TERM}>{t('queue.withdrawals.state')}</dt>
-            <dd data-testid="withdrawal-state">{t(`queue.withdrawals.states.${withdrawal.state}`)}</dd>
-            <dt className={TERM}>{t('queue.withdrawals.lenderAction')}</dt>
-            <dd>{lenderAction(withdrawal.lenderAction)}</dd>
-            {withdrawal.handledAt ? (
-              <>
-                <dt className={TERM}>{t('afterDecision.handled')}</dt>
-                <dd>{t('afterDecision.handledBy', { at: format.dateTime(withdrawal.handledAt), by: withdrawal.handledBy ?? '–' })}</dd>
-                <dt className={TERM}>{t('queue.withdrawals.note')}</dt>
-                <dd className="whitespace-pre-wrap break-words">{withdrawal.note ?? '–'}</dd>
-              </>
-            ) : null}
-          </dl>
-        </div>
+        <Entry testId="after-decision-withdrawal" title={t('queue.withdrawals.item', { reference: withdrawal.reference })}>
+          <dt className={TERM}>{t('queue.withdrawals.received')}</dt>
+          <dd>{format.dateTime(withdrawal.receivedAt)}</dd>
+          <dt className={TERM}>{t('queue.withdrawals.deadline')}</dt>
+          <dd>{format.dateTime(withdrawal.deadline)}</dd>
+          <dt className={TERM}>{t('queue.withdrawals.state')}</dt>
+          <dd data-testid="withdrawal-state">{t(`queue.withdrawals.states.${withdrawal.state}`)}</dd>
+          <dt className={TERM}>{t('queue.withdrawals.lenderAction')}</dt>
+          <dd>{lenderAction(withdrawal.lenderAction)}</dd>
+          {withdrawal.handledAt ? (
+            <>
+              <dt className={TERM}>{t('afterDecision.handled')}</dt>
+              <dd>{t('afterDecision.handledBy', { at: format.dateTime(withdrawal.handledAt), by: withdrawal.handledBy ?? '–' })}</dd>
+              <dt className={TERM}>{t('queue.withdrawals.note')}</dt>
+              <dd className="whitespace-pre-wrap break-words">{withdrawal.note ?? '–'}</dd>
+            </>
+          ) : null}
+        </Entry>
       ) : null}
       {open ? (
         <p>
